@@ -1,0 +1,95 @@
+import DynatypeRules
+import Foundation
+
+/// `dynatype audit`: files and folders on disk → reports. Files are read and
+/// analyzed in parallel (phase one), then resolved together (phase two) so
+/// design-system symbols defined anywhere in the audited paths judge their uses.
+public struct WorkspaceAuditor {
+    public var configuration: ProjectConfiguration
+    public var configurationRoot: URL
+    public var threads = ParallelWork.defaultThreadCount
+    /// Called after each analyzed file with (done, total), for progress display.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    public init(configuration: ProjectConfiguration, configurationRoot: URL) {
+        self.configuration = configuration
+        self.configurationRoot = configurationRoot
+    }
+
+    /// Audits `paths` (files or folders); report paths are relative to `root`.
+    public func audit(paths: [URL], root: URL) -> AuditOutcome {
+        var skipped: [SkippedFile] = []
+        var files: [URL] = []
+        let discovery = FileDiscovery(configuration: configuration, configurationRoot: configurationRoot)
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else {
+                skipped.append(SkippedFile(path: path.path, reason: "no such file or directory", isError: true))
+                continue
+            }
+            if isDirectory.boolValue {
+                let found = discovery.files(under: path)
+                if found.isEmpty {
+                    skipped.append(SkippedFile(path: path.path, reason: "no Swift or Interface Builder files to audit here", isError: true))
+                }
+                files += found
+            } else if SourceKind(path: path.path) == nil {
+                skipped.append(SkippedFile(path: path.path, reason: "not a .swift, .xib or .storyboard file", isError: true))
+            } else {
+                files.append(path)
+            }
+        }
+        var seen = Set<String>()
+        let unique = files.filter { seen.insert($0.standardizedFileURL.path).inserted }
+
+        let analyzer = FileAnalyzer(maximumBytes: configuration.maximumFileBytes)
+        let counter = ProgressCounter(total: unique.count, report: progress)
+        let outcomes = ParallelWork.map(count: unique.count, threads: threads) { index -> Result<FileAnalyzer.Outcome, Error> in
+            defer { counter.tick() }
+            let url = unique[index]
+            return Result { try analyzer.analyze(Data(contentsOf: url), kind: SourceKind(path: url.path)!) }
+        }
+
+        var analyzed: [(path: String, analysis: FileAnalysis)] = []
+        for (url, outcome) in zip(unique, outcomes) {
+            let path = FileDiscovery.relativePath(of: url, to: root)
+            switch outcome {
+            case .success(.analyzed(let analysis)): analyzed.append((path, analysis))
+            case .success(.declined(let reason)): skipped.append(SkippedFile(path: path, reason: reason, isError: false))
+            case .failure(let error): skipped.append(SkippedFile(path: path, reason: Self.describe(error), isError: true))
+            }
+        }
+        let reports = ProjectResolver(configuration: configuration.rules).resolve(analyzed)
+        return AuditOutcome(root: root.standardizedFileURL.path, reports: reports, skipped: skipped)
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return "cannot read: \(String(cString: strerror(Int32(underlying.code))))"
+        }
+        return "cannot read: \(nsError.localizedDescription)"
+    }
+}
+
+/// Counts finished work items from many threads and reports them.
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    private let total: Int
+    private let report: (@Sendable (Int, Int) -> Void)?
+
+    init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+        self.total = total
+        self.report = report
+    }
+
+    func tick() {
+        guard let report else { return }
+        lock.lock()
+        done += 1
+        let current = done
+        lock.unlock()
+        report(current, total)
+    }
+}

@@ -1,0 +1,81 @@
+import DynatypeRules
+import Foundation
+
+/// A repository's `.dynatype.json`: which files are audited and how the rules
+/// are configured. Found at the audited root or above; in the history, read
+/// from each commit's own tree.
+public struct ProjectConfiguration: Hashable, Sendable {
+    /// Folders that are never audited, wherever they are (RULES and SwiftLint habit).
+    public static let defaultExcludedFolders = [".build", "Pods", "Carthage", "DerivedData", ".git", ".swiftpm"]
+    public static let fileName = ".dynatype.json"
+    public static let defaultMaximumFileBytes = 8 * 1024 * 1024
+
+    /// Glob patterns relative to the configuration's folder; empty means everything.
+    public var included: [String] = []
+    public var excluded: [String] = []
+    public var rules = RuleConfiguration.standard
+    /// Larger files are skipped with a message (generated code).
+    public var maximumFileBytes = defaultMaximumFileBytes
+
+    public init() {}
+
+    public static let keys = ["included", "excluded", "disabled_rules", "severity", "platforms", "max_file_size_kb"]
+
+    /// Parses the file's contents; `file` names it in errors.
+    public init(data: Data, file: String) throws {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(data)
+        } catch {
+            throw ConfigurationError(file: file, key: nil, problem: "not valid JSON (comments are allowed): \(Self.describe(error))")
+        }
+        let reader = try ConfigurationReader(file: file, value: value)
+        try reader.rejectUnknownKeys(allowed: Self.keys)
+        included = try reader.strings("included") ?? []
+        excluded = try reader.strings("excluded") ?? []
+        for id in try reader.strings("disabled_rules") ?? [] {
+            guard let rule = RuleID(rawValue: id) else { throw reader.error("disabled_rules", "unknown rule id \"\(id)\" (see `dynatype rules`)") }
+            rules.disabledRules.insert(rule)
+        }
+        if let severities = try reader.object("severity") {
+            for key in severities.keys.sorted() {
+                guard let rule = RuleID(rawValue: key) else { throw severities.error(key, "unknown rule id (see `dynatype rules`)") }
+                let text = try severities.string(key) ?? ""
+                guard let severity = Severity(rawValue: text) else {
+                    throw severities.error(key, "expected \"error\", \"warning\" or \"note\", found \"\(text)\"")
+                }
+                rules.severities[rule] = severity
+            }
+        }
+        if let platforms = try reader.strings("platforms") {
+            rules.platforms = try Set(platforms.map { name in
+                guard let platform = Platform.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+                    throw reader.error("platforms", "unknown platform \"\(name)\"; expected \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return platform
+            })
+        }
+        if let kilobytes = try reader.number("max_file_size_kb") {
+            guard kilobytes >= 1 else { throw reader.error("max_file_size_kb", "expected a positive number of kilobytes") }
+            maximumFileBytes = Int(kilobytes * 1024)
+        }
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let text = "\(error)"
+        if let range = text.range(of: "debugDescription: \"") {
+            return String(text[range.upperBound...].prefix { $0 != "\"" })
+        }
+        return text
+    }
+
+    /// Whether a path relative to the configuration's folder is audited.
+    public func includes(relativePath path: String) -> Bool {
+        let components = path.split(separator: "/")
+        if components.dropLast().contains(where: { Self.defaultExcludedFolders.contains(String($0)) || $0.contains("Tests") }) {
+            return false
+        }
+        if excluded.contains(where: { Glob($0).matches(path) }) { return false }
+        return included.isEmpty || included.contains { Glob($0).matches(path) }
+    }
+}

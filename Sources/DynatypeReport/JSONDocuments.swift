@@ -1,0 +1,120 @@
+import DynatypeRules
+import Foundation
+
+/// The JSON shapes dynatype writes (snake_case keys, documented in the
+/// README). `summary` is shared by `audit`, `show` and `log`.
+public struct SummaryDocument: Encodable, Sendable {
+    let filesAudited: Int
+    let filesFailing: Int
+    let textElements: Int
+    let textElementsPassing: Int
+    let complianceRatio: Double
+    let errors: Int
+    let warnings: Int
+    let notes: Int
+    let findingsByRule: [String: Int]
+
+    public init(_ summary: AuditSummary) {
+        filesAudited = summary.filesAudited
+        filesFailing = summary.filesFailing
+        textElements = summary.textElements
+        textElementsPassing = summary.textElementsPassing
+        complianceRatio = (summary.complianceRatio * 10_000).rounded() / 10_000
+        errors = summary.errors
+        warnings = summary.warnings
+        notes = summary.notes
+        findingsByRule = summary.findingsByRule
+    }
+}
+
+public struct FindingDocument: Encodable, Sendable {
+    let rule: String
+    let severity: String
+    let path: String
+    let line: Int
+    let column: Int
+    let message: String
+    let current: String
+    let replacement: String?
+    let fix: String
+    let fingerprint: String
+
+    public init(_ finding: Finding, path: String, fingerprint: String) {
+        rule = finding.rule.rawValue
+        severity = finding.severity.rawValue
+        self.path = path
+        line = finding.position.line
+        column = finding.position.column
+        message = finding.message
+        current = finding.current
+        replacement = finding.replacement
+        fix = finding.fix
+        self.fingerprint = fingerprint
+    }
+}
+
+struct ElementDocument: Encodable {
+    let kind: String
+    let line: Int
+    let column: Int
+    let description: String
+    let font: String
+    let verdict: String
+    let reason: String
+
+    init(_ audited: AuditedElement) {
+        kind = audited.element.kind
+        line = audited.element.position.line
+        column = audited.element.position.column
+        description = audited.element.description
+        font = audited.element.font
+        verdict = audited.verdict.rawValue
+        reason = audited.reason
+    }
+}
+
+struct FileDocument: Encodable {
+    let path: String
+    let verdict: String
+    let findings: [FindingDocument]
+    let elements: [ElementDocument]
+    let remarks: [String]
+
+    init(_ report: FileReport) {
+        path = report.path
+        verdict = report.verdict.rawValue
+        findings = zip(report.findings, Fingerprint.of(report.findings, path: report.path)).map {
+            FindingDocument($0, path: report.path, fingerprint: $1)
+        }
+        elements = report.elements.map(ElementDocument.init)
+        remarks = report.remarks
+    }
+}
+
+struct AuditDocument: Encodable {
+    let tool = ["name": "dynatype", "version": DynatypeVersion.current]
+    let root: String
+    let summary: SummaryDocument
+    let files: [FileDocument]
+    let skipped: [SkippedFile]
+}
+
+public enum JSONOutput {
+    /// Pretty, key-sorted, snake_case JSON with a trailing newline.
+    public static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+struct JSONReporter {
+    func render(_ outcome: AuditOutcome) -> String {
+        JSONOutput.encode(AuditDocument(
+            root: outcome.root, summary: SummaryDocument(outcome.summary),
+            files: outcome.reports.map(FileDocument.init), skipped: outcome.skipped
+        ))
+    }
+}

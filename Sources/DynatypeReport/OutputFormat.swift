@@ -1,0 +1,43 @@
+import DynatypeRules
+import Foundation
+
+/// The formats `dynatype audit` can write (SwiftLint users know these names).
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case text, xcode, json, sarif, github
+
+    public func render(_ outcome: AuditOutcome, options: ReportOptions = ReportOptions()) -> String {
+        switch self {
+        case .text: return TextReporter(options: options).render(outcome)
+        case .xcode: return XcodeReporter().render(outcome)
+        case .json: return JSONReporter().render(outcome)
+        case .sarif: return SARIFReporter().render(outcome)
+        case .github: return GitHubReporter(options: options).render(outcome)
+        }
+    }
+}
+
+public struct ReportOptions: Sendable {
+    /// ANSI colors in the text report (for a terminal).
+    public var color: Bool
+    /// Where paths in `github` annotations are relative to (the workflow's checkout).
+    public var workingDirectory: String
+
+    public init(color: Bool = false, workingDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.color = color
+        self.workingDirectory = workingDirectory
+    }
+}
+
+extension AuditOutcome {
+    /// A report's path as an absolute path.
+    func absolutePath(of report: FileReport) -> String {
+        report.path.hasPrefix("/") ? report.path : (root as NSString).appendingPathComponent(report.path)
+    }
+}
+
+extension Finding {
+    /// `message; fix: …`: one line for formats that have one message field.
+    var messageWithFix: String {
+        fix.isEmpty || fix == "—" ? message : "\(message); fix: \(fix)"
+    }
+}

@@ -1,0 +1,86 @@
+import DynatypeRules
+import Foundation
+
+/// SARIF 2.1.0: the rule catalogue in `tool.driver.rules`, results with
+/// URIs relative to `%SRCROOT%` (the audited folder) and line-free
+/// `partialFingerprints`.
+struct SARIFReporter {
+    func render(_ outcome: AuditOutcome) -> String {
+        let rules = RuleCatalogue.all
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        var results: [[String: Any]] = []
+        for report in outcome.reports {
+            for (finding, fingerprint) in zip(report.findings, Fingerprint.of(report.findings, path: report.path)) {
+                var result: [String: Any] = [
+                    "ruleId": finding.rule.rawValue,
+                    "ruleIndex": ruleIndex[finding.rule]!,
+                    "level": finding.severity.rawValue,
+                    "message": ["text": finding.messageWithFix],
+                    "locations": [[
+                        "physicalLocation": [
+                            "artifactLocation": ["uri": Self.uri(report.path), "uriBaseId": "%SRCROOT%"],
+                            "region": [
+                                "startLine": finding.position.line, "startColumn": finding.position.column,
+                                "snippet": ["text": finding.current],
+                            ],
+                        ],
+                    ]],
+                    "partialFingerprints": ["dynatypeFindingHash/v1": fingerprint],
+                ]
+                if let replacement = finding.replacement {
+                    result["properties"] = ["replacement": replacement]
+                }
+                results.append(result)
+            }
+        }
+        let notifications: [[String: Any]] = outcome.skipped.map { skipped in
+            [
+                "level": skipped.isError ? "error" : "warning",
+                "message": ["text": "\(skipped.path): \(skipped.reason)"],
+            ]
+        }
+        let root = outcome.root.hasSuffix("/") ? outcome.root : outcome.root + "/"
+        let document: [String: Any] = [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [[
+                "tool": ["driver": [
+                    "name": "dynatype",
+                    "version": DynatypeVersion.current,
+                    "semanticVersion": DynatypeVersion.current,
+                    "informationUri": "https://github.com/dynatype/dynatype",
+                    "rules": rules.map(Self.descriptor),
+                ]],
+                "originalUriBaseIds": ["%SRCROOT%": ["uri": URL(fileURLWithPath: root, isDirectory: true).absoluteString]],
+                "invocations": [[
+                    "executionSuccessful": !outcome.skipped.contains(where: \.isError),
+                    "toolExecutionNotifications": notifications,
+                ]],
+                "results": results,
+            ]],
+        ]
+        guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
+            return "{}\n"
+        }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private static func descriptor(_ rule: RuleDescriptor) -> [String: Any] {
+        [
+            "id": rule.id.rawValue,
+            "name": rule.name.replacingOccurrences(of: " ", with: ""),
+            "shortDescription": ["text": rule.name],
+            "fullDescription": ["text": "\(rule.summary). \(rule.rationale)"],
+            "help": ["text": "Fix: \(rule.fix)", "markdown": "**Fix:** \(rule.fix)"],
+            "defaultConfiguration": ["level": rule.defaultSeverity.rawValue],
+            "properties": ["tags": ["accessibility", "dynamic-type"], "sources": rule.sources],
+        ]
+    }
+
+    /// A relative URI reference: path segments percent-encoded, `/` kept.
+    static func uri(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+}

@@ -1,0 +1,101 @@
+import DynatypeRules
+import Foundation
+
+/// The seed's report shape [001 Step 4], per file: the verdict first, then
+/// failing elements with the current font, why, and the exact fix; warnings;
+/// passing elements; notes; assumptions. A clean PASS in a multi-file audit
+/// stays one line ("keep the report brief").
+struct TextReporter {
+    let options: ReportOptions
+
+    func render(_ outcome: AuditOutcome) -> String {
+        var out = ""
+        let brief = outcome.reports.count > 1
+        for report in outcome.reports {
+            out += render(report, brief: brief && report.findings.isEmpty && !report.elements.contains { $0.verdict == .unresolved })
+        }
+        for skipped in outcome.skipped {
+            out += paint(skipped.isError ? "ERROR" : "SKIP ", skipped.isError ? .red : .yellow) + "  \(skipped.path): \(skipped.reason)\n"
+        }
+        out += footer(outcome)
+        return out
+    }
+
+    private func render(_ report: FileReport, brief: Bool) -> String {
+        let verdict = report.verdict == .pass ? paint("PASS", .green) : paint("FAIL", .red)
+        var out = "\(verdict)  \(paint(report.path, .bold))  ·  \(counts(report))\n"
+        if brief { return out }
+        let errors = report.findings.filter { $0.severity == .error }
+        let warnings = report.findings.filter { $0.severity == .warning }
+        let notes = report.findings.filter { $0.severity == .note && $0.rule != .unresolvedFont }
+        let passing = report.elements.filter { $0.verdict == .passing }
+        let unresolved = report.elements.filter { $0.verdict == .unresolved }
+        let looseAssumptions = report.findings.filter { $0.rule == .unresolvedFont && $0.elements.isEmpty }
+
+        out += section("Failing elements", errors.map { describe($0, in: report) })
+        out += section("Warnings", warnings.map { describe($0, in: report) })
+        out += section("Passing elements", passing.map { element in
+            "\(location(element.element.position))  \(element.element.description)  \(paint(element.element.font, .dim)) — \(element.reason)"
+        })
+        out += section("Notes", notes.map { "\(location($0.position))  \($0.message) [\($0.rule.rawValue)]\n" + detail("fix", $0.fix) })
+        out += section("Assumptions", unresolved.map { element in
+            "\(location(element.element.position))  \(element.element.description): \(element.reason)"
+        } + looseAssumptions.map { "\(location($0.position))  \($0.message)" })
+        for remark in report.remarks { out += "  \(paint("·", .dim)) \(remark)\n" }
+        return out + "\n"
+    }
+
+    private func describe(_ finding: Finding, in report: FileReport) -> String {
+        let elements = finding.elements.compactMap { $0 < report.elements.count ? report.elements[$0].element.description : nil }
+        let subject = elements.isEmpty ? "" : "  " + elements.joined(separator: ", ")
+        var text = "\(location(finding.position))\(subject)\n"
+        text += detail("code", finding.current)
+        text += detail("why", "\(finding.message) [\(finding.rule.rawValue)]")
+        text += detail("fix", finding.replacement.map { "\($0)   (\(finding.fix))" } ?? finding.fix)
+        return text
+    }
+
+    private func detail(_ label: String, _ text: String) -> String {
+        let padded = label.padding(toLength: 4, withPad: " ", startingAt: 0)
+        return "           \(paint(padded, .dim))  \(text)\n"
+    }
+
+    private func section(_ title: String, _ entries: [String]) -> String {
+        guard !entries.isEmpty else { return "" }
+        return "  \(paint(title, .bold))\n" + entries.map { "    " + ($0.hasSuffix("\n") ? $0 : $0 + "\n") }.joined()
+    }
+
+    private func location(_ position: SourcePosition) -> String {
+        "\(position.line):\(position.column)".padding(toLength: 6, withPad: " ", startingAt: 0)
+    }
+
+    private func counts(_ report: FileReport) -> String {
+        var parts: [String] = []
+        for (severity, name) in [(Severity.error, "error"), (.warning, "warning"), (.note, "note")] {
+            let count = report.count(of: severity)
+            if count > 0 { parts.append("\(count) \(name)\(count == 1 ? "" : "s")") }
+        }
+        let elements = report.elements.count
+        parts.append(elements == 0 ? "no text elements" : "\(elements) text element\(elements == 1 ? "" : "s"), \(report.passingElementCount) passing")
+        return parts.joined(separator: " · ")
+    }
+
+    private func footer(_ outcome: AuditOutcome) -> String {
+        let summary = outcome.summary
+        let percent = Int((summary.complianceRatio * 100).rounded())
+        let failing = summary.filesFailing
+        return "\(summary.filesAudited) file\(summary.filesAudited == 1 ? "" : "s") audited: "
+            + paint("\(failing) FAIL", failing > 0 ? .red : .dim) + ", \(summary.filesAudited - failing) PASS · "
+            + "\(summary.textElements) text elements, \(summary.textElementsPassing) passing (\(percent)%) · "
+            + "\(summary.errors) errors, \(summary.warnings) warnings, \(summary.notes) notes"
+            + (outcome.skipped.isEmpty ? "" : " · \(outcome.skipped.count) not audited") + "\n"
+    }
+
+    private enum Style: String {
+        case red = "31", green = "32", yellow = "33", bold = "1", dim = "2"
+    }
+
+    private func paint(_ text: String, _ style: Style) -> String {
+        options.color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

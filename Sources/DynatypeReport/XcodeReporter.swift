@@ -1,0 +1,15 @@
+import DynatypeRules
+
+/// `path:line:col: error: message (rule_id)`, which Xcode turns into issues.
+struct XcodeReporter {
+    func render(_ outcome: AuditOutcome) -> String {
+        var lines: [String] = []
+        for report in outcome.reports {
+            let path = outcome.absolutePath(of: report)
+            for finding in report.findings {
+                lines.append("\(path):\(finding.position.line):\(finding.position.column): \(finding.severity.rawValue): \(finding.messageWithFix) (\(finding.rule.rawValue))")
+            }
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}

@@ -1,0 +1,157 @@
+extension RuleCatalogue {
+    static let layoutRules: [RuleDescriptor] = [
+        RuleDescriptor(
+            .minimumScaleFactor, name: "Minimum scale factor", severity: .warning,
+            severityNote: "warning; error with a one-line limit",
+            summary: "SwiftUI `.minimumScaleFactor(_:)`; UIKit `adjustsFontSizeToFitWidth = true` / `minimumScaleFactor =`",
+            rationale: "Shrinking text works against the user's larger text; with one line it is the only strategy.",
+            fix: "remove it and let the text wrap", sources: "[001] [003]",
+            triggering: [
+                RuleExample("""
+                    struct A: View { var body: some View { Text("Offer").lineLimit(1).↓minimumScaleFactor(0.6) } }
+                    """),
+                RuleExample("""
+                    import UIKit
+                    final class C: UIView {
+                        let label = UILabel()
+                        func setUp() {
+                            ↓label.adjustsFontSizeToFitWidth = true
+                            label.minimumScaleFactor = 0.5
+                        }
+                    }
+                    """),
+            ],
+            nonTriggering: [RuleExample("""
+                struct A: View { var body: some View { Text("Offer").lineLimit(nil) } }
+                """)]
+        ),
+        RuleDescriptor(
+            .singleLineTruncation, name: "Single-line truncation", severity: .error,
+            summary: "`.lineLimit(1)` on text whose content is not a string literal, with no ScrollView, List or Form around it",
+            rationale: "At large sizes the text is cut off and nothing reveals it.",
+            fix: "`.lineLimit(nil)` or `.fixedSize(horizontal: false, vertical: true)`, or a detail view",
+            sources: "[000] [001]",
+            triggering: [RuleExample("""
+                struct A: View {
+                    let name: String
+                    var body: some View { Text(name).↓lineLimit(1) }
+                }
+                """)],
+            nonTriggering: [
+                RuleExample("""
+                    struct A: View { var body: some View { Text("Tap to open").lineLimit(1) } }
+                    """),
+                RuleExample("""
+                    struct A: View {
+                        let names: [String]
+                        var body: some View { List(names, id: \\.self) { Text($0).lineLimit(1) } }
+                    }
+                    """),
+            ]
+        ),
+        RuleDescriptor(
+            .fixedTextHeight, name: "Fixed text height", severity: .error,
+            summary: "`.frame(height: N)` on text or a container holding text; UIKit `heightAnchor.constraint(equalToConstant:)` on a text view",
+            rationale: "Text grows vertically; a fixed height clips it.",
+            fix: "`.frame(minHeight: N)`; `greaterThanOrEqualToConstant`", sources: "[000] [001] [003]",
+            triggering: [
+                RuleExample("""
+                    struct A: View { var body: some View { Button("Book") {}.↓frame(height: 50) } }
+                    """),
+                RuleExample("""
+                    import UIKit
+                    final class C: UIView {
+                        let label = UILabel()
+                        func setUp() { ↓label.heightAnchor.constraint(equalToConstant: 22).isActive = true }
+                    }
+                    """),
+            ],
+            nonTriggering: [
+                RuleExample("""
+                    struct A: View {
+                        @ScaledMetric var height: CGFloat = 44
+                        var body: some View { Text("a").frame(minHeight: 44); Text("b").frame(height: height) }
+                    }
+                    """),
+                RuleExample("""
+                    struct A: View { var body: some View { HStack { Rectangle().frame(height: 1); Text("or") } } }
+                    """),
+            ]
+        ),
+        RuleDescriptor(
+            .fixedTextWidth, name: "Fixed text width", severity: .warning,
+            summary: "`.frame(width: N)` with a constant width on a text element",
+            rationale: "A fixed width makes long or large text wrap into a narrow column or truncate.",
+            fix: "`.frame(maxWidth: .infinity, alignment: …)`", sources: "[002]",
+            triggering: [RuleExample("""
+                struct A: View { var body: some View { Text("Signup").↓frame(width: 300, alignment: .leading) } }
+                """)],
+            nonTriggering: [RuleExample("""
+                struct A: View { var body: some View { Text("Signup").frame(maxWidth: .infinity, alignment: .leading) } }
+                """)]
+        ),
+        RuleDescriptor(
+            .clampedDynamicType, name: "Clamped Dynamic Type", severity: .error,
+            summary: "`.dynamicTypeSize(_:)` with one size or a range capped below `.accessibility5` and no Large Content Viewer; UIKit `maximumContentSizeCategory` below the largest size",
+            rationale: "Clamping stops text from growing for the users who need it most.",
+            fix: "widen to `...DynamicTypeSize.accessibility5`, or add `.accessibilityShowsLargeContentViewer()`",
+            sources: "[000] [001]",
+            triggering: [
+                RuleExample("""
+                    struct A: View { var body: some View { Text("a").↓dynamicTypeSize(.xSmall ... .xxxLarge) } }
+                    """),
+                RuleExample("""
+                    import UIKit
+                    final class C: UIViewController {
+                        override func viewDidLoad() { ↓view.maximumContentSizeCategory = .extraExtraLarge }
+                    }
+                    """),
+            ],
+            nonTriggering: [
+                RuleExample("""
+                    struct A: View { var body: some View { Text("a").dynamicTypeSize(...DynamicTypeSize.accessibility5) } }
+                    """),
+                RuleExample("""
+                    struct A: View {
+                        var body: some View { Text("3").dynamicTypeSize(...DynamicTypeSize.xLarge).accessibilityShowsLargeContentViewer() }
+                    }
+                    """),
+            ]
+        ),
+        RuleDescriptor(
+            .labelSingleLine, name: "Single-line label", severity: .warning,
+            summary: "UIKit `numberOfLines = 1` on a label",
+            rationale: "One line truncates the label at large sizes.",
+            fix: "`numberOfLines = 0`", sources: "[003]", platforms: Platform.uiKit,
+            triggering: [RuleExample("""
+                import UIKit
+                final class C: UIView {
+                    let label = UILabel()
+                    func setUp() { ↓label.numberOfLines = 1 }
+                }
+                """)],
+            nonTriggering: [RuleExample("""
+                import UIKit
+                final class C: UIView {
+                    let label = UILabel()
+                    func setUp() { label.numberOfLines = 0 }
+                }
+                """)]
+        ),
+        RuleDescriptor(
+            .noLayoutAdaptation, name: "No layout adaptation", severity: .note,
+            summary: "an `HStack` holding two or more text elements in a file that never reads the text size or uses `ViewThatFits`/`AnyLayout`",
+            rationale: "Side-by-side text runs out of room at accessibility sizes.",
+            fix: "switch to `VStack` at accessibility sizes, or use `ViewThatFits`", sources: "[001] [002]",
+            triggering: [RuleExample("""
+                struct A: View { var body: some View { ↓HStack { Text("Gate"); Spacer(); Text("B12") } } }
+                """)],
+            nonTriggering: [RuleExample("""
+                struct A: View {
+                    @Environment(\\.dynamicTypeSize) private var size
+                    var body: some View { HStack { Text("Gate"); Text("B12") } }
+                }
+                """)]
+        ),
+    ]
+}

@@ -1,0 +1,232 @@
+/// The rule catalogue of RULES.md, in its order.
+public enum RuleCatalogue {
+    public static func descriptor(_ id: RuleID) -> RuleDescriptor {
+        byID[id]!
+    }
+
+    private static let byID: [RuleID: RuleDescriptor] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+
+    public static let all: [RuleDescriptor] = fontRules + layoutRules + scaledMetricRules + otherRules
+
+    private static let uiKit = Platform.uiKit
+
+    static let fontRules: [RuleDescriptor] = [
+        RuleDescriptor(
+            .fixedFontSize, name: "Fixed font size", severity: .error,
+            summary: "SwiftUI `.system(size:)` as the font of text, or stored as a `Font` value",
+            rationale: "A hardcoded point size ignores the user's text size setting.",
+            fix: "use the nearest text style (`.font(.body)`), keeping weight and design", sources: "[000] [001]",
+            triggering: [
+                RuleExample("""
+                    struct A: View {
+                        var body: some View { Text("Wi-Fi").font(↓.system(size: 17)) }
+                    }
+                    """),
+                RuleExample("""
+                    struct A: View {
+                        var body: some View {
+                            VStack { Text("a"); Text("b") }
+                                .font(↓Font.system(size: 14, weight: .bold))
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    extension Font { static let caption3 = ↓Font.system(size: 10) }
+                    """),
+                RuleExample("""
+                    struct A: View {
+                        let compact: Bool
+                        var body: some View { Text("a").font(compact ? ↓.system(size: 12) : .body) }
+                    }
+                    """),
+            ],
+            nonTriggering: [
+                RuleExample("""
+                    struct A: View {
+                        var body: some View {
+                            Text("a").font(.system(.body, design: .rounded)); Text("b").font(.headline.weight(.bold))
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    struct A: View {
+                        var body: some View { Text("a").font(.system(size: 40)).accessibilityHidden(true) }
+                    }
+                    """),
+                RuleExample("""
+                    struct A: View {
+                        var body: some View { Text("a").font(.system(size: UIFontMetrics.default.scaledValue(for: 17))) }
+                    }
+                    """),
+                RuleExample("""
+                    let text = "Text(\\"x\\").font(.system(size: 12))" // .system(size: 12) in a comment
+                    """),
+                RuleExample("""
+                    #Preview { Text("a").font(.system(size: 9)) }
+                    """),
+            ]
+        ),
+        RuleDescriptor(
+            .fixedCustomFont, name: "Fixed custom font", severity: .error,
+            summary: "SwiftUI `Font.custom(_:fixedSize:)`",
+            rationale: "A fixed-size custom font never scales.",
+            fix: "`.custom(\"Name\", size: N, relativeTo: .<style>)`", sources: "[000] [001]",
+            triggering: [RuleExample("""
+                struct A: View { var body: some View { Text("a").font(↓.custom("Menlo", fixedSize: 11)) } }
+                """)],
+            nonTriggering: [RuleExample("""
+                struct A: View { var body: some View { Text("a").font(.custom("Menlo", size: 11, relativeTo: .caption2)) } }
+                """)]
+        ),
+        RuleDescriptor(
+            .customFontWithoutRelativeStyle, name: "Custom font without relative style", severity: .warning,
+            summary: "SwiftUI `Font.custom(_:size:)` without `relativeTo:`",
+            rationale: "It scales relative to `.body`; headings then scale on the wrong curve (RULES.md note 1).",
+            fix: "add `relativeTo:` with the nearest text style", sources: "[000] [001]",
+            triggering: [RuleExample("""
+                struct A: View { var body: some View { Text("a").font(↓.custom("Merriweather", size: 28)) } }
+                """)],
+            nonTriggering: [RuleExample("""
+                struct A: View { var body: some View { Text("a").font(.custom("Merriweather", size: 28, relativeTo: .title)) } }
+                """)]
+        ),
+        RuleDescriptor(
+            .fixedUIKitFont, name: "Fixed UIKit font", severity: .error,
+            summary: "`UIFont.systemFont(ofSize:)` and its variants, `UIFont(name:size:)`, `UIFont(descriptor:size:)` not wrapped in `UIFontMetrics`",
+            rationale: "A UIKit font with a fixed size does not scale.",
+            fix: "`UIFont.preferredFont(forTextStyle:)` + `adjustsFontForContentSizeCategory = true`, or `UIFontMetrics(forTextStyle:).scaledFont(for:)`",
+            sources: "[000] [001] [002] [003]", platforms: uiKit,
+            triggering: [
+                RuleExample("""
+                    import UIKit
+                    final class C: UIView {
+                        let label = UILabel()
+                        func setUp() {
+                            label.font = ↓UIFont.systemFont(ofSize: 17)
+                            label.font = ↓.boldSystemFont(ofSize: 28)
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    import UIKit
+                    let attributes: [NSAttributedString.Key: Any] = [.font: ↓UIFont(name: "Avenir", size: 15)!]
+                    """),
+            ],
+            nonTriggering: [
+                RuleExample("""
+                    import UIKit
+                    final class C: UIView {
+                        let label = UILabel()
+                        func setUp() {
+                            let base = UIFont(name: "Avenir", size: 15)!
+                            label.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: base)
+                            label.adjustsFontForContentSizeCategory = true
+                        }
+                    }
+                    """),
+                RuleExample("""
+                    import UIKit
+                    let font = UIFont.systemFont(ofSize: UIFontMetrics.default.scaledValue(for: 15))
+                    """),
+            ]
+        ),
+        RuleDescriptor(
+            .fixedAppKitFont, name: "Fixed AppKit font", severity: .error,
+            summary: "`NSFont.systemFont(ofSize:)` and its variants, `NSFont(name:size:)`",
+            rationale: "An AppKit font with a fixed size does not follow the text size setting.",
+            fix: "`NSFont.preferredFont(forTextStyle:)`", sources: "[001]", platforms: [.macOS],
+            triggering: [RuleExample("""
+                import AppKit
+                final class C: NSViewController {
+                    let field = NSTextField(labelWithString: "")
+                    func setUp() { field.font = ↓NSFont.systemFont(ofSize: 13) }
+                }
+                """)],
+            nonTriggering: [RuleExample("""
+                import AppKit
+                final class C: NSViewController {
+                    let field = NSTextField(labelWithString: "")
+                    func setUp() { field.font = NSFont.preferredFont(forTextStyle: .body) }
+                }
+                """)]
+        ),
+        RuleDescriptor(
+            .missingAdjustsFont, name: "Missing adjustsFontForContentSizeCategory", severity: .error,
+            summary: "a scaling UIKit font on a view that never sets `adjustsFontForContentSizeCategory = true` in its type; a text-style IB font without \"Automatically Adjusts Font\"",
+            rationale: "Without it the font is chosen once and does not follow later text size changes.",
+            fix: "`<view>.adjustsFontForContentSizeCategory = true`", sources: "[001] [002] [003]", platforms: uiKit,
+            triggering: [RuleExample("""
+                import UIKit
+                final class C: UIView {
+                    let label = UILabel()
+                    func setUp() { ↓label.font = .preferredFont(forTextStyle: .body) }
+                }
+                """)],
+            nonTriggering: [
+                RuleExample("""
+                    import UIKit
+                    final class C: UIView {
+                        let label = UILabel()
+                        func setUp() { label.font = .preferredFont(forTextStyle: .body) }
+                        func more() { label.adjustsFontForContentSizeCategory = true }
+                    }
+                    """),
+                RuleExample("""
+                    import UIKit
+                    final class C: UIView {
+                        let label = UILabel()
+                        func setUp() {
+                            label.font = .monospacedDigitSystemFont(ofSize: 72, weight: .thin)
+                            label.adjustsFontForContentSizeCategory = false
+                        }
+                    }
+                    """),
+            ]
+        ),
+        RuleDescriptor(
+            .fixedFontToken, name: "Fixed design-system font", severity: .error,
+            summary: "a text element whose font is a symbol of the audited code (`.caption3`, `Theme.fonts.body`, `UIFont.appFont(ofSize:)`) whose definition does not scale",
+            rationale: "The definition decides: a fixed token makes every use fixed (RULES.md note 3).",
+            fix: "fix the definition (its location is in the message)", sources: "note 3",
+            triggering: [RuleExample("""
+                extension Font { static let caption3 = Font.system(size: 10) }
+                struct A: View { var body: some View { Text("a").font(↓.caption3) } }
+                """)],
+            nonTriggering: [RuleExample("""
+                extension Font { static let caption3 = Font.custom("Inter", size: 10, relativeTo: .caption2) }
+                struct A: View { var body: some View { Text("a").font(.caption3) } }
+                """)]
+        ),
+        RuleDescriptor(
+            .unresolvedFont, name: "Unresolved font", severity: .note,
+            summary: "a font from a parameter, or a symbol not defined in the audited code",
+            rationale: "Its scaling cannot be decided here; it is listed under the report's assumptions.",
+            fix: "—", sources: "[001]",
+            triggering: [RuleExample("""
+                struct A: View {
+                    let valueFont: Font
+                    var body: some View { Text("a").font(↓valueFont) }
+                }
+                """)],
+            nonTriggering: [RuleExample("""
+                struct A: View { var body: some View { Text("a").font(.title3) } }
+                """)]
+        ),
+        RuleDescriptor(
+            .interfaceBuilderFixedFont, name: "Interface Builder fixed font", severity: .error,
+            summary: "a label, button, text field or text view in a .xib/.storyboard with a point-size font instead of a text style",
+            rationale: "A system or custom font with a point size does not scale.",
+            fix: "set the font to a text style and tick \"Automatically Adjusts Font\"", sources: "[003]", platforms: uiKit,
+            triggering: [RuleExample("""
+                <document><objects><label text="Total" id="a">
+                    ↓<fontDescription key="fontDescription" type="system" pointSize="17"/>
+                </label></objects></document>
+                """, fileName: "Example.xib")],
+            nonTriggering: [RuleExample("""
+                <document><objects><label text="Total" adjustsFontForContentSizeCategory="YES" id="a">
+                    <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
+                </label></objects></document>
+                """, fileName: "Example.xib")]
+        ),
+    ]
+}

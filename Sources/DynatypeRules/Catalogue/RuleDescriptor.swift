@@ -1,0 +1,75 @@
+/// A rule as users and tools see it: id, default severity, what it flags and
+/// why, and examples. Triggering examples mark each expected finding with `↓`
+/// before its first token; the examples run as tests.
+public struct RuleDescriptor: Sendable {
+    public let id: RuleID
+    public let name: String
+    public let defaultSeverity: Severity
+    /// How the severity reads in the catalogue when it depends on context.
+    public let severityNote: String?
+    public let summary: String
+    public let rationale: String
+    public let fix: String
+    /// The seeds it comes from (RULES.md's source column).
+    public let sources: String
+    public let platforms: Set<Platform>
+    public let triggering: [RuleExample]
+    public let nonTriggering: [RuleExample]
+
+    init(
+        _ id: RuleID, name: String, severity: Severity, severityNote: String? = nil, summary: String, rationale: String,
+        fix: String, sources: String, platforms: Set<Platform> = Set(Platform.allCases),
+        triggering: [RuleExample] = [], nonTriggering: [RuleExample] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.defaultSeverity = severity
+        self.severityNote = severityNote
+        self.summary = summary
+        self.rationale = rationale
+        self.fix = fix
+        self.sources = sources
+        self.platforms = platforms
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+    }
+
+    /// `error`, or `warning; error with a one-line limit`.
+    public var severityText: String { severityNote ?? defaultSeverity.rawValue }
+}
+
+/// A code example; `↓` marks where a finding is expected. `fileName` selects
+/// the analyzer (`.swift`, `.xib`, `.storyboard`).
+public struct RuleExample: Sendable {
+    public let code: String
+    public let fileName: String
+
+    public init(_ code: String, fileName: String = "Example.swift") {
+        self.code = code
+        self.fileName = fileName
+    }
+
+    public static let marker: Character = "↓"
+
+    /// The code without markers, and the positions the markers stand for.
+    public var unmarked: (code: String, positions: [SourcePosition]) {
+        var positions: [SourcePosition] = []
+        var output = ""
+        var line = 1
+        var column = 1
+        for character in code {
+            if character == Self.marker {
+                positions.append(SourcePosition(line: line, column: column))
+                continue
+            }
+            output.append(character)
+            if character == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += character.utf8.count
+            }
+        }
+        return (output, positions)
+    }
+}

@@ -1,0 +1,70 @@
+/// Everything phase one learns from one file on its own. It depends only on the
+/// file's bytes (and the analyzer version), so it is cached per blob; phase two
+/// (`ProjectResolver`) turns it into a `FileReport` with the audit's symbols,
+/// the configuration and the suppressions.
+public struct FileAnalysis: Codable, Hashable, Sendable {
+    public enum Language: String, Codable, Sendable {
+        case swift
+        case interfaceBuilder = "interface_builder"
+    }
+
+    public var language: Language
+    public var findings: [Finding]
+    public var conditionalFindings: [ConditionalFinding]
+    public var elements: [TextElement]
+    public var definitions: [SymbolDefinition]
+    /// Every call of a possible font helper, for "any call passes a fixed size".
+    public var helperCalls: [FontValue]
+    public var suppressions: [Suppression]
+    /// Facts about the file itself (recovered parse errors, replaced bytes).
+    public var remarks: [String]
+
+    public init(
+        language: Language, findings: [Finding] = [], conditionalFindings: [ConditionalFinding] = [],
+        elements: [TextElement] = [], definitions: [SymbolDefinition] = [], helperCalls: [FontValue] = [],
+        suppressions: [Suppression] = [], remarks: [String] = []
+    ) {
+        self.language = language
+        self.findings = findings
+        self.conditionalFindings = conditionalFindings
+        self.elements = elements
+        self.definitions = definitions
+        self.helperCalls = helperCalls
+        self.suppressions = suppressions
+        self.remarks = remarks
+    }
+
+    /// Every symbol reference in the file, for the symbol index.
+    public var referencedSymbols: Set<String> {
+        var names = Set<String>()
+        func visit(_ value: FontValue) {
+            switch value {
+            case .symbol(let reference, let arguments):
+                names.insert(reference.name)
+                arguments.forEach { visit(size: $0.size) }
+            case .sized(let size): visit(size: size)
+            case .anyOf(let branches): branches.forEach(visit)
+            case .scales, .fixed, .unresolved: break
+            }
+        }
+        func visit(size: SizeValue) {
+            if case .symbol(let reference) = size { names.insert(reference.name) }
+        }
+        for conditional in conditionalFindings {
+            switch conditional.condition {
+            case .fontOutcome(let value, _): visit(value)
+            case .sizeIsFixed(let size): visit(size: size)
+            case .helperCalledWithFixedSize: break
+            }
+        }
+        for element in elements { if case .symbol(let value) = element.status { visit(value) } }
+        helperCalls.forEach(visit)
+        for definition in definitions {
+            switch definition.value {
+            case .font(let value): visit(value)
+            case .size(let size): visit(size: size)
+            }
+        }
+        return names
+    }
+}

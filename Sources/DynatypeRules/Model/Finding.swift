@@ -1,0 +1,33 @@
+/// One rule violation (or note) at one place in one file.
+public struct Finding: Codable, Hashable, Sendable {
+    public var rule: RuleID
+    public var severity: Severity
+    public var position: SourcePosition
+    /// Why this is a problem, in one sentence.
+    public var message: String
+    /// The triggering code as written, on one line.
+    public var current: String
+    /// The exact code to write instead, when there is one.
+    public var replacement: String?
+    /// What to do, for a human: names the replacement or the step.
+    public var fix: String
+    /// The enclosing declaration path (`OrderCard.body`), part of the fingerprint.
+    public var declaration: String
+    /// Indices into the file's text elements that this finding makes fail.
+    public var elements: [Int]
+
+    public init(
+        rule: RuleID, severity: Severity, position: SourcePosition, message: String,
+        current: String, replacement: String? = nil, fix: String, declaration: String, elements: [Int] = []
+    ) {
+        self.rule = rule
+        self.severity = severity
+        self.position = position
+        self.message = message
+        self.current = current
+        self.replacement = replacement
+        self.fix = fix
+        self.declaration = declaration
+        self.elements = elements
+    }
+}

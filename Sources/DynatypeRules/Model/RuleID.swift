@@ -1,0 +1,29 @@
+/// The stable identifiers of the rule catalogue (RULES.md). Reports, suppression
+/// comments, configuration, history and metrics all use the raw values.
+public enum RuleID: String, CaseIterable, Codable, Sendable, Comparable {
+    case fixedFontSize = "fixed_font_size"
+    case fixedCustomFont = "fixed_custom_font"
+    case customFontWithoutRelativeStyle = "custom_font_without_relative_style"
+    case fixedUIKitFont = "fixed_uikit_font"
+    case fixedAppKitFont = "fixed_appkit_font"
+    case missingAdjustsFont = "missing_adjusts_font"
+    case minimumScaleFactor = "minimum_scale_factor"
+    case singleLineTruncation = "single_line_truncation"
+    case fixedTextHeight = "fixed_text_height"
+    case fixedTextWidth = "fixed_text_width"
+    case clampedDynamicType = "clamped_dynamic_type"
+    case scaledMetricFontSize = "scaled_metric_font_size"
+    case scaledMetricOutsideView = "scaled_metric_outside_view"
+    case scaledMetricWithoutRelativeStyle = "scaled_metric_without_relative_style"
+    case fixedSymbolSize = "fixed_symbol_size"
+    case fixedIconFrame = "fixed_icon_frame"
+    case labelSingleLine = "label_single_line"
+    case legacyTraitObserver = "legacy_trait_observer"
+    case noLayoutAdaptation = "no_layout_adaptation"
+    case interfaceBuilderFixedFont = "interface_builder_fixed_font"
+    case fixedFontToken = "fixed_font_token"
+    case unresolvedFont = "unresolved_font"
+    case superfluousSuppression = "superfluous_suppression"
+
+    public static func < (lhs: RuleID, rhs: RuleID) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,156 @@
+/// Cross-file font resolution (RULES.md note 3). Phase one records, per file, the
+/// font and size symbols it defines and the values that refer to symbols; phase
+/// two evaluates those values against the symbols of the whole audit. The types
+/// here are `Codable` so a file's analysis can be cached by blob and re-resolved
+/// later without reparsing.
+
+/// What kind of value a symbol yields.
+public enum SymbolKind: String, Codable, Hashable, Sendable {
+    /// A SwiftUI `Font`.
+    case font
+    /// A `UIFont` or `NSFont`.
+    case platformFont
+    /// A numeric size (`CGFloat`) used as a font size.
+    case size
+    /// A `View` extension method that sets a font (`.font(size:style:)`).
+    case viewModifier
+}
+
+/// A use of a symbol in code: `.caption3`, `Typography.body`, `UIFont.appFont(ofSize: 14)`.
+public struct SymbolReference: Codable, Hashable, Sendable, CustomStringConvertible {
+    /// The member name (`caption3`, `appFont`).
+    public var name: String
+    /// The last component of the qualifying expression (`Typography`, `fonts`),
+    /// or nil for an implicit member (`.caption3`) or a bare identifier.
+    public var qualifier: String?
+    /// Argument labels of a call (`["ofSize"]`), or nil for a property access.
+    public var argumentLabels: [String]?
+    /// What the context expects, when it tells (`.font(_:)` expects a Font).
+    public var expected: SymbolKind?
+
+    public init(name: String, qualifier: String?, argumentLabels: [String]?, expected: SymbolKind?) {
+        self.name = name
+        self.qualifier = qualifier
+        self.argumentLabels = argumentLabels
+        self.expected = expected
+    }
+
+    public var description: String {
+        let base = qualifier.map { "\($0).\(name)" } ?? ".\(name)"
+        guard let labels = argumentLabels else { return base }
+        return base + "(" + labels.map { ($0.isEmpty ? "_" : $0) + ":" }.joined() + ")"
+    }
+}
+
+/// A size expression, as far as scaling goes.
+public indirect enum SizeValue: Codable, Hashable, Sendable {
+    /// `UIFontMetrics…scaledValue(for:)`, a `@ScaledMetric` property, or built from one.
+    case scales
+    /// A literal, a constant, or any expression that does not scale.
+    case fixed
+    /// A parameter of the enclosing helper: judged with the helper's calls.
+    case parameter(String)
+    /// A size symbol of the audited code (followed through any number of hops).
+    case symbol(SymbolReference)
+}
+
+/// A font expression, as far as scaling goes.
+public indirect enum FontValue: Codable, Hashable, Sendable {
+    case scales
+    case fixed
+    case unresolved(String)
+    /// A constructor that scales exactly when its size does.
+    case sized(SizeValue)
+    /// A reference to a font symbol; for helpers, the call's size arguments by label.
+    case symbol(SymbolReference, arguments: [SymbolArgument])
+    /// A conditional font (`cond ? a : b`, `if`/`switch`): fixed when any branch is.
+    case anyOf([FontValue])
+}
+
+public struct SymbolArgument: Codable, Hashable, Sendable {
+    public var label: String
+    public var size: SizeValue
+
+    public init(label: String, size: SizeValue) {
+        self.label = label
+        self.size = size
+    }
+}
+
+/// A parameter of a helper function: its label, the name used in the body, and
+/// the size its default value gives.
+public struct SymbolParameter: Codable, Hashable, Sendable {
+    public var label: String
+    public var name: String
+    public var defaultSize: SizeValue?
+
+    public init(label: String, name: String, defaultSize: SizeValue?) {
+        self.label = label
+        self.name = name
+        self.defaultSize = defaultSize
+    }
+}
+
+/// A font or size symbol defined in a file.
+public struct SymbolDefinition: Codable, Hashable, Sendable {
+    public var name: String
+    /// The innermost enclosing type or extended type (`Font`, `Typography`, `Fonts`), nil at file scope.
+    public var container: String?
+    public var kind: SymbolKind
+    /// nil for a property; the parameters of a function.
+    public var parameters: [SymbolParameter]?
+    public var value: DefinitionValue
+    public var position: SourcePosition
+
+    public init(
+        name: String, container: String?, kind: SymbolKind, parameters: [SymbolParameter]?,
+        value: DefinitionValue, position: SourcePosition
+    ) {
+        self.name = name
+        self.container = container
+        self.kind = kind
+        self.parameters = parameters
+        self.value = value
+        self.position = position
+    }
+
+    /// Identifies a helper across files, for "any call passes a fixed size".
+    public var key: String {
+        let labels = parameters.map { "(" + $0.map { $0.label + ":" }.joined() + ")" } ?? ""
+        return (container ?? "") + "." + name + labels
+    }
+}
+
+/// What a definition evaluates to: a font or a size.
+public enum DefinitionValue: Codable, Hashable, Sendable {
+    case font(FontValue)
+    case size(SizeValue)
+}
+
+/// A finding whose presence depends on the whole audit's symbols.
+public struct ConditionalFinding: Codable, Hashable, Sendable {
+    public var finding: Finding
+    public var condition: FindingCondition
+
+    public init(finding: Finding, condition: FindingCondition) {
+        self.finding = finding
+        self.condition = condition
+    }
+}
+
+public enum FindingCondition: Codable, Hashable, Sendable {
+    /// Reported when the value evaluates to this outcome.
+    case fontOutcome(FontValue, FontOutcome)
+    /// Reported when the size does not scale (a constructor sized by a symbol).
+    case sizeIsFixed(SizeValue)
+    /// Reported when any call of the helper (by `SymbolDefinition.key`) in the
+    /// audit yields a fixed font.
+    case helperCalledWithFixedSize(String)
+}
+
+/// The result of evaluating a font value against the symbol table.
+public enum FontOutcome: String, Codable, Hashable, Sendable {
+    case scales
+    case fixed
+    case unresolved
+}

@@ -1,0 +1,154 @@
+/// Phase two: turns phase-one analyses into reports, given the symbols of the
+/// whole audit, the rule configuration and each file's suppression comments.
+/// Pure and cheap (no syntax), so the history can re-resolve files whose
+/// symbols changed without reparsing them.
+public struct ProjectResolver: Sendable {
+    public let configuration: RuleConfiguration
+
+    public init(configuration: RuleConfiguration = .standard) {
+        self.configuration = configuration
+    }
+
+    /// Resolves every file of an audit against the audit's own symbols.
+    public func resolve(_ files: [(path: String, analysis: FileAnalysis)]) -> [FileReport] {
+        let symbols = SymbolTable(files: files)
+        return files.map { resolve($0.analysis, path: $0.path, symbols: symbols) }
+    }
+
+    public func resolve(_ analysis: FileAnalysis, path: String, symbols: SymbolTable) -> FileReport {
+        var findings = analysis.findings
+        for conditional in analysis.conditionalFindings where holds(conditional.condition, symbols) {
+            findings.append(annotate(conditional, symbols))
+        }
+        findings = findings.filter { configuration.isEnabled($0.rule) }
+        for index in findings.indices { findings[index].severity = configuration.severity(of: findings[index]) }
+
+        var suppressions = SuppressionRanges(analysis.suppressions)
+        findings = findings.filter { !suppressions.suppresses($0) }
+        findings += suppressions.superfluous(configuration: configuration)
+        findings.sort { ($0.position, $0.rule) < ($1.position, $1.rule) }
+
+        let elements = analysis.elements.indices.map { audit(element: $0, in: analysis, findings: findings, symbols: symbols) }
+        var remarks = analysis.remarks
+        if elements.isEmpty, findings.isEmpty { remarks.insert("no text elements found", at: 0) }
+        let verdict: FileReport.Verdict = findings.contains { $0.severity == .error } ? .fail : .pass
+        return FileReport(path: path, verdict: verdict, findings: findings, elements: elements, remarks: remarks)
+    }
+
+    private func holds(_ condition: FindingCondition, _ symbols: SymbolTable) -> Bool {
+        switch condition {
+        case .fontOutcome(let value, let outcome): return symbols.outcome(of: value) == outcome
+        case .sizeIsFixed(let size): return symbols.sizeIsFixed(size)
+        case .helperCalledWithFixedSize(let key): return symbols.isHelperCalledWithFixedSize(key)
+        }
+    }
+
+    /// A use of a fixed token names the definition to fix.
+    private func annotate(_ conditional: ConditionalFinding, _ symbols: SymbolTable) -> Finding {
+        var finding = conditional.finding
+        guard finding.rule == .fixedFontToken, case .fontOutcome(let value, _) = conditional.condition,
+            let site = symbols.definitionSite(of: value)
+        else { return finding }
+        finding.message += " (defined at \(site))"
+        finding.fix = "fix the definition at \(site) so it scales"
+        return finding
+    }
+
+    private func audit(element index: Int, in analysis: FileAnalysis, findings: [Finding], symbols: SymbolTable) -> AuditedElement {
+        let element = analysis.elements[index]
+        if let failure = findings.first(where: { $0.severity == .error && $0.elements.contains(index) }) {
+            return AuditedElement(element: element, verdict: .failing, reason: "\(failure.message) (\(failure.rule.rawValue))")
+        }
+        switch element.status {
+        case .scales(let reason): return AuditedElement(element: element, verdict: .passing, reason: reason)
+        case .exempt(let reason): return AuditedElement(element: element, verdict: .passing, reason: "exempt: \(reason)")
+        case .unresolved(let reason): return AuditedElement(element: element, verdict: .unresolved, reason: reason)
+        case .fixed: return AuditedElement(element: element, verdict: .passing, reason: "fixed font, finding suppressed or disabled")
+        case .symbol(let value):
+            switch symbols.outcome(of: value) {
+            case .scales: return AuditedElement(element: element, verdict: .passing, reason: "the font's definition scales")
+            case .fixed: return AuditedElement(element: element, verdict: .passing, reason: "fixed font, finding suppressed or disabled")
+            case .unresolved:
+                return AuditedElement(element: element, verdict: .unresolved, reason: "the font's definition is not in the audited code")
+            }
+        }
+    }
+}
+
+/// The lines and rules each suppression comment covers, and which of them
+/// suppressed something (for `superfluous_suppression`).
+struct SuppressionRanges {
+    private struct Cover {
+        let suppression: Suppression
+        let lines: ClosedRange<Int>
+        var used: Set<String> = []
+    }
+
+    private var covers: [Cover]
+
+    init(_ suppressions: [Suppression]) {
+        var covers: [Cover] = []
+        for (offset, suppression) in suppressions.enumerated() {
+            let line = suppression.position.line
+            switch suppression.scope {
+            case .next: covers.append(Cover(suppression: suppression, lines: (line + 1)...(line + 1)))
+            case .this: covers.append(Cover(suppression: suppression, lines: line...line))
+            case .previous: covers.append(Cover(suppression: suppression, lines: max(1, line - 1)...max(1, line - 1)))
+            case .enable: continue
+            case .disable:
+                let end = suppressions[(offset + 1)...].first { later in
+                    later.scope == .enable && !Set(later.rules).isDisjoint(with: Set(suppression.rules).union(["all"]))
+                }?.position.line ?? Int.max
+                covers.append(Cover(suppression: suppression, lines: line...end))
+            }
+        }
+        self.covers = covers
+    }
+
+    mutating func suppresses(_ finding: Finding) -> Bool {
+        var suppressed = false
+        for index in covers.indices where covers[index].lines.contains(finding.position.line) {
+            for rule in covers[index].suppression.rules where rule == "all" || rule == finding.rule.rawValue {
+                covers[index].used.insert(rule)
+                suppressed = true
+            }
+        }
+        return suppressed
+    }
+
+    /// A `superfluous_suppression` for each rule of a comment that suppressed nothing.
+    func superfluous(configuration: RuleConfiguration) -> [Finding] {
+        guard configuration.isEnabled(.superfluousSuppression) else { return [] }
+        var findings: [Finding] = []
+        for cover in covers {
+            for rule in cover.suppression.rules where !cover.used.contains(rule) {
+                let known = rule == "all" || RuleID(rawValue: rule) != nil
+                if let id = RuleID(rawValue: rule), !configuration.isEnabled(id) { continue }
+                var finding = Finding(
+                    rule: .superfluousSuppression, severity: .warning, position: cover.suppression.position,
+                    message: known
+                        ? "`dynatype:\(cover.suppression.scope.commandText) \(rule)` suppresses nothing"
+                        : "`\(rule)` is not a dynatype rule id",
+                    current: "dynatype:\(cover.suppression.scope.commandText) \(cover.suppression.rules.joined(separator: " "))",
+                    fix: known ? "remove the suppression comment" : "use a rule id from `dynatype rules`",
+                    declaration: "suppression"
+                )
+                finding.severity = configuration.severity(of: finding)
+                findings.append(finding)
+            }
+        }
+        return findings
+    }
+}
+
+extension Suppression.Scope {
+    var commandText: String {
+        switch self {
+        case .next: return "disable:next"
+        case .this: return "disable:this"
+        case .previous: return "disable:previous"
+        case .disable: return "disable"
+        case .enable: return "enable"
+        }
+    }
+}

@@ -1,0 +1,163 @@
+/// The font and size symbols of a whole audit (or of a commit's tree), and
+/// the evaluation of font values against them (RULES.md note 3).
+public struct SymbolTable: Sendable {
+    public struct Located: Sendable, Hashable {
+        public let definition: SymbolDefinition
+        public let path: String
+    }
+
+    private var byName: [String: [Located]] = [:]
+    /// Helpers (by definition key) that some call in the audit gives a fixed size.
+    private var helpersCalledWithFixedSize: Set<String> = []
+
+    public init(files: [(path: String, analysis: FileAnalysis)]) {
+        for (path, analysis) in files {
+            for definition in analysis.definitions {
+                byName[definition.name, default: []].append(Located(definition: definition, path: path))
+            }
+        }
+        for (_, analysis) in files {
+            for call in analysis.helperCalls { noteHelperCalls(in: call) }
+        }
+    }
+
+    private mutating func noteHelperCalls(in value: FontValue) {
+        switch value {
+        case .symbol(let reference, let arguments):
+            guard reference.argumentLabels != nil else { return }
+            for located in lookup(reference) where outcome(of: located, arguments: arguments, bindings: [:], depth: 0) == .fixed {
+                helpersCalledWithFixedSize.insert(located.definition.key)
+            }
+        case .anyOf(let branches): branches.forEach { noteHelperCalls(in: $0) }
+        case .scales, .fixed, .unresolved, .sized: break
+        }
+    }
+
+    // MARK: Lookup
+
+    public func lookup(_ reference: SymbolReference) -> [Located] {
+        let named = (byName[reference.name] ?? []).filter { Self.accepts(reference, $0.definition) }
+        guard named.count > 1 else { return named }
+        if let qualifier = reference.qualifier?.lowercased() {
+            let qualified = named.filter { $0.definition.container?.lowercased() == qualifier }
+            if !qualified.isEmpty { return qualified }
+        } else {
+            let preferred: Set<String> = reference.expected == .platformFont ? ["UIFont", "NSFont"] : ["Font"]
+            let onType = named.filter { $0.definition.container.map(preferred.contains) ?? false }
+            if !onType.isEmpty { return onType }
+        }
+        return named
+    }
+
+    private static func accepts(_ reference: SymbolReference, _ definition: SymbolDefinition) -> Bool {
+        switch reference.expected {
+        case .size?: guard definition.kind == .size else { return false }
+        case .viewModifier?: guard definition.kind == .viewModifier else { return false }
+        case .font?, .platformFont?, nil: guard definition.kind == .font || definition.kind == .platformFont else { return false }
+        }
+        guard let labels = reference.argumentLabels else { return definition.parameters == nil }
+        guard let parameters = definition.parameters else { return false }
+        // Each parameter is passed in order, or left to its default value.
+        var remaining = labels[...]
+        for parameter in parameters {
+            if remaining.first == parameter.label {
+                remaining = remaining.dropFirst()
+            } else if parameter.defaultSize == nil {
+                return false
+            }
+        }
+        return remaining.isEmpty
+    }
+
+    // MARK: Evaluation
+
+    public func outcome(of value: FontValue) -> FontOutcome { outcome(of: value, bindings: [:], depth: 0) }
+
+    public func sizeIsFixed(_ size: SizeValue) -> Bool { outcome(ofSize: size, bindings: [:], depth: 0) == .fixed }
+
+    public func isHelperCalledWithFixedSize(_ key: String) -> Bool { helpersCalledWithFixedSize.contains(key) }
+
+    private static let maximumDepth = 16
+
+    private func outcome(of value: FontValue, bindings: [String: SizeValue], depth: Int) -> FontOutcome {
+        guard depth < Self.maximumDepth else { return .unresolved }
+        switch value {
+        case .scales: return .scales
+        case .fixed: return .fixed
+        case .unresolved: return .unresolved
+        case .sized(let size): return outcome(ofSize: size, bindings: bindings, depth: depth + 1)
+        case .anyOf(let branches): return Self.combine(branches.map { outcome(of: $0, bindings: bindings, depth: depth + 1) })
+        case .symbol(let reference, let arguments):
+            let bound = arguments.map { SymbolArgument(label: $0.label, size: Self.substitute($0.size, bindings)) }
+            let candidates = lookup(reference)
+            guard !candidates.isEmpty else { return .unresolved }
+            let outcomes = candidates.map { outcome(of: $0, arguments: bound, bindings: bindings, depth: depth + 1) }
+            return Set(outcomes).count == 1 ? outcomes[0] : Self.combine(outcomes)
+        }
+    }
+
+    private func outcome(of located: Located, arguments: [SymbolArgument], bindings: [String: SizeValue], depth: Int) -> FontOutcome {
+        guard case .font(let value) = located.definition.value else { return .unresolved }
+        var parameters: [String: SizeValue] = [:]
+        var remaining = arguments[...]
+        for parameter in located.definition.parameters ?? [] {
+            if let argument = remaining.first, argument.label == parameter.label {
+                parameters[parameter.name] = argument.size
+                remaining = remaining.dropFirst()
+            } else if let fallback = parameter.defaultSize {
+                parameters[parameter.name] = fallback
+            }
+        }
+        return outcome(of: value, bindings: parameters, depth: depth + 1)
+    }
+
+    private func outcome(ofSize size: SizeValue, bindings: [String: SizeValue], depth: Int) -> FontOutcome {
+        guard depth < Self.maximumDepth else { return .unresolved }
+        switch size {
+        case .scales: return .scales
+        case .fixed: return .fixed
+        case .parameter(let name):
+            guard let bound = bindings[name] else { return .unresolved }
+            return outcome(ofSize: bound, bindings: [:], depth: depth + 1)
+        case .symbol(let reference):
+            var sizeReference = reference
+            sizeReference.expected = .size
+            let candidates = lookup(sizeReference)
+            // A constant not defined in the audited code (`NSFont.smallSystemFontSize`) is fixed.
+            guard !candidates.isEmpty else { return .fixed }
+            let outcomes = candidates.map { located -> FontOutcome in
+                guard case .size(let value) = located.definition.value else { return .unresolved }
+                return outcome(ofSize: value, bindings: [:], depth: depth + 1)
+            }
+            return Self.combine(outcomes)
+        }
+    }
+
+    private static func substitute(_ size: SizeValue, _ bindings: [String: SizeValue]) -> SizeValue {
+        if case .parameter(let name) = size, let bound = bindings[name] { return bound }
+        return size
+    }
+
+    /// A conditional font is fixed when any branch is; unknown when any is unknown.
+    private static func combine(_ outcomes: [FontOutcome]) -> FontOutcome {
+        if outcomes.contains(.fixed) { return .fixed }
+        if outcomes.contains(.unresolved) { return .unresolved }
+        return .scales
+    }
+
+    /// Where the symbol a value refers to is defined, for messages.
+    public func definitionSite(of value: FontValue) -> String? {
+        switch value {
+        case .symbol(let reference, _):
+            return lookup(reference).first.map { "\($0.path):\($0.definition.position.line)" }
+        case .anyOf(let branches):
+            return branches.lazy.compactMap { definitionSite(of: $0) }.first
+        case .sized(.symbol(let reference)):
+            var sizeReference = reference
+            sizeReference.expected = .size
+            return lookup(sizeReference).first.map { "\($0.path):\($0.definition.position.line)" }
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import SwiftSyntax
+
+/// Accumulates one file's phase-one analysis while the rule families run.
+final class AnalysisBuilder {
+    let context: FileContext
+    private(set) var analysis = FileAnalysis(language: .swift)
+    /// Constructor nodes a rule family has already judged, so the generic
+    /// constructor pass does not report them a second time.
+    private var judgedConstructors: Set<SyntaxIdentifier> = []
+
+    init(context: FileContext) {
+        self.context = context
+    }
+
+    func addElement(_ element: TextElement) -> Int {
+        analysis.elements.append(element)
+        return analysis.elements.count - 1
+    }
+
+    func setStatus(_ status: ElementFontStatus, ofElement index: Int) {
+        analysis.elements[index].status = status
+    }
+
+    func setFont(_ font: String, status: ElementFontStatus, ofElement index: Int) {
+        analysis.elements[index].font = font
+        analysis.elements[index].status = status
+    }
+
+    func element(_ index: Int) -> TextElement { analysis.elements[index] }
+
+    func makeFinding(
+        _ rule: RuleID, _ severity: Severity, at node: some SyntaxProtocol, message: String,
+        current: String? = nil, replacement: String? = nil, fix: String, elements: [Int] = []
+    ) -> Finding {
+        Finding(
+            rule: rule, severity: severity, position: context.position(of: node), message: message,
+            current: current ?? node.oneLine,
+            replacement: replacement, fix: fix, declaration: context.declarationPath(of: node), elements: elements
+        )
+    }
+
+    func report(_ finding: Finding) { analysis.findings.append(finding) }
+
+    func report(_ finding: Finding, when condition: FindingCondition) {
+        analysis.conditionalFindings.append(ConditionalFinding(finding: finding, condition: condition))
+    }
+
+    func addDefinition(_ definition: SymbolDefinition) { analysis.definitions.append(definition) }
+
+    func addHelperCalls(_ calls: [FontValue]) { analysis.helperCalls += calls }
+
+    func addSuppressions(_ suppressions: [Suppression]) { analysis.suppressions += suppressions }
+
+    func addRemark(_ remark: String) { analysis.remarks.append(remark) }
+
+    func isJudged(_ node: some SyntaxProtocol) -> Bool { judgedConstructors.contains(node.id) }
+
+    func markJudged(_ sites: [FontSite]) { sites.forEach { judgedConstructors.insert($0.node.id) } }
+
+    /// Reports a constructor site: certain, or conditional on its size.
+    /// A size that is a parameter of a font helper makes the finding depend on
+    /// the helper's calls; a parameter of anything else leaves the font
+    /// unresolved, which the element's status already says.
+    func report(_ site: FontSite, elements: [Int] = []) {
+        judgedConstructors.insert(site.node.id)
+        let finding = makeFinding(
+            site.rule, site.severity, at: site.node, message: site.message,
+            replacement: site.replacement, fix: site.fix, elements: elements
+        )
+        switch site.dependency {
+        case nil:
+            report(finding)
+        case .symbol?:
+            report(finding, when: .sizeIsFixed(site.dependency!))
+        case .parameter(let name)?:
+            if let helper = SymbolCollector.enclosingHelperKey(of: site.node, parameter: name) {
+                report(finding, when: .helperCalledWithFixedSize(helper))
+            }
+        case .scales?, .fixed?:
+            report(finding)
+        }
+    }
+}

@@ -1,0 +1,390 @@
+import SwiftSyntax
+
+/// Classifies font and size expressions (RULES.md "Terms": scaling, fixed,
+/// unresolved). It never reports anything itself: it returns the value and the
+/// constructor sites, and the rule families decide what to report where.
+struct FontClassifier {
+    let context: FileContext
+
+    private static let maximumDepth = 8
+
+    static let uiKitSystemConstructors: Set<String> = [
+        "systemFont", "boldSystemFont", "italicSystemFont", "monospacedSystemFont", "monospacedDigitSystemFont",
+    ]
+    static let appKitSystemConstructors: Set<String> = uiKitSystemConstructors.union([
+        "labelFont", "messageFont", "userFont", "userFixedPitchFont", "menuFont", "menuBarFont",
+        "titleBarFont", "toolTipsFont", "paletteFont", "controlContentFont",
+    ])
+    /// Methods that derive a font from a font and keep its scaling.
+    static let fontModifiers: Set<String> = [
+        "weight", "bold", "italic", "monospacedDigit", "monospaced", "smallCaps", "lowercaseSmallCaps",
+        "uppercaseSmallCaps", "leading", "width", "withSymbolicTraits", "withDesign", "withTraits", "withWeight",
+        "withSize", "kerning", "tracking",
+    ]
+
+    // MARK: Fonts
+
+    func classify(_ expression: ExprSyntax, expecting: SymbolKind?, depth: Int = 0) -> FontClassification {
+        guard depth < Self.maximumDepth else { return unresolved(expression, "the expression nests too deeply to follow") }
+        let expr = expression.unwrapped
+        if let sequence = expr.as(SequenceExprSyntax.self) {
+            return classify(sequence: Array(sequence.elements), expecting: expecting, depth: depth)
+        }
+        if let ternary = expr.as(TernaryExprSyntax.self) {
+            return .merging([
+                classify(ternary.thenExpression, expecting: expecting, depth: depth + 1),
+                classify(ternary.elseExpression, expecting: expecting, depth: depth + 1),
+            ])
+        }
+        if let branching = expr.as(IfExprSyntax.self) {
+            return .merging(branchResults(of: Syntax(branching)).map { classify($0, expecting: expecting, depth: depth + 1) })
+        }
+        if let branching = expr.as(SwitchExprSyntax.self) {
+            return .merging(branchResults(of: Syntax(branching)).map { classify($0, expecting: expecting, depth: depth + 1) })
+        }
+        if expr.isNilLiteral { return .scaling("nil (the default font)") }
+        if let call = expr.as(FunctionCallExprSyntax.self) { return classify(call: call, expecting: expecting, depth: depth) }
+        if let member = expr.as(MemberAccessExprSyntax.self) {
+            return classify(member: member, expecting: expecting, depth: depth)
+        }
+        if let reference = expr.as(DeclReferenceExprSyntax.self) {
+            return classify(reference: reference, expecting: expecting, depth: depth)
+        }
+        return unresolved(expr, "`\(expr.oneLine)` is not an expression dynatype can classify")
+    }
+
+    /// A flat operator sequence (the parser does not fold operators): a ternary
+    /// or `??` yields branches; anything else is not a font expression.
+    func classify(sequence elements: [ExprSyntax], expecting: SymbolKind?, depth: Int) -> FontClassification {
+        if elements.count == 1 { return classify(elements[0], expecting: expecting, depth: depth + 1) }
+        if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+            let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self)
+        {
+            let rest = Array(elements[(index + 1)...])
+            return .merging([
+                classify(ternary.thenExpression, expecting: expecting, depth: depth + 1),
+                classify(sequence: rest, expecting: expecting, depth: depth + 1),
+            ])
+        }
+        if let index = elements.firstIndex(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" }) {
+            return .merging([
+                classify(sequence: Array(elements[..<index]), expecting: expecting, depth: depth + 1),
+                classify(sequence: Array(elements[(index + 1)...]), expecting: expecting, depth: depth + 1),
+            ])
+        }
+        let text = elements.map(\.oneLine).joined(separator: " ")
+        return FontClassification(
+            value: .unresolved("`\(text)` is not a font expression dynatype can classify"),
+            unresolvedLeaves: [(elements[0], "`\(text)` cannot be classified")],
+            spec: text
+        )
+    }
+
+    private func branchResults(of node: Syntax) -> [ExprSyntax] {
+        var results: [ExprSyntax] = []
+        func lastExpression(of items: CodeBlockItemListSyntax) {
+            guard let last = items.last?.item else { return }
+            if let expression = last.as(ExprSyntax.self) {
+                if let nestedIf = expression.as(IfExprSyntax.self) {
+                    results += branchResults(of: Syntax(nestedIf))
+                } else {
+                    results.append(expression)
+                }
+            } else if let statement = last.as(ExpressionStmtSyntax.self) {
+                results.append(statement.expression)
+            }
+        }
+        if let branching = node.as(IfExprSyntax.self) {
+            lastExpression(of: branching.body.statements)
+            switch branching.elseBody {
+            case .codeBlock(let block): lastExpression(of: block.statements)
+            case .ifExpr(let nested): results += branchResults(of: Syntax(nested))
+            case nil: break
+            @unknown default: break
+            }
+        } else if let branching = node.as(SwitchExprSyntax.self) {
+            for case .switchCase(let switchCase) in branching.cases {
+                lastExpression(of: switchCase.statements)
+            }
+        }
+        return results
+    }
+
+    private func classify(call: FunctionCallExprSyntax, expecting: SymbolKind?, depth: Int) -> FontClassification {
+        let name = call.calleeName ?? ""
+        let base = call.calleeBase
+        let baseName = base?.referencedName
+        let implicit = call.isImplicitMemberCall
+        let bareType = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+
+        if name == "scaledFont" { return .scaling("`\(call.oneLine)` (scaled by UIFontMetrics)") }
+        if name == "preferredFont" {
+            let style = call.argument("forTextStyle")?.referencedName.map { " .\($0)" } ?? ""
+            return .scaling("preferredFont(forTextStyle:\(style))")
+        }
+        let swiftUIBase = implicit || baseName == "Font"
+        if swiftUIBase, name == "system" {
+            guard let size = call.argument("size") else {
+                let style = call.firstUnlabeledArgument?.trimmedDescription ?? ".body"
+                return .scaling("text style \(style)")
+            }
+            return constructor(call, size: size, rule: .fixedFontSize, replacement: FixSuggestions.swiftUISystem(call))
+        }
+        if swiftUIBase, name == "custom" { return customFont(call) }
+        if bareType == "Font", let argument = call.firstUnlabeledArgument, call.arguments.count == 1 {
+            return classify(argument, expecting: .platformFont, depth: depth + 1)
+        }
+        if let constructor = platformConstructor(call, name: name, baseName: baseName, bareType: bareType, implicit: implicit) {
+            return constructor
+        }
+        if let base, Self.fontModifiers.contains(name) {
+            return classify(base, expecting: expecting, depth: depth + 1)
+        }
+        // Anything else is a call of a helper: judged by its definition and
+        // the sizes this call passes (RULES.md "Clarifications").
+        let reference = SymbolReference(
+            name: name.isEmpty ? call.calledExpression.oneLine : name,
+            qualifier: qualifier(of: base, at: call),
+            argumentLabels: call.argumentLabels,
+            expected: expecting
+        )
+        let arguments = call.arguments.map {
+            SymbolArgument(label: $0.label?.text ?? "", size: classifySize($0.expression, depth: depth + 1).value)
+        }
+        let value = FontValue.symbol(reference, arguments: arguments)
+        return FontClassification(
+            value: value,
+            symbolLeaves: [FontLeaf(node: ExprSyntax(call), value: value)],
+            helperCalls: [value],
+            spec: "`\(call.oneLine)`"
+        )
+    }
+
+    private func customFont(_ call: FunctionCallExprSyntax) -> FontClassification {
+        let replacement = FixSuggestions.swiftUICustom(call)
+        if call.argument("fixedSize") != nil {
+            let site = FontSite(
+                node: ExprSyntax(call), rule: .fixedCustomFont, severity: .error,
+                message: "`Font.custom(_:fixedSize:)` never scales with Dynamic Type",
+                replacement: replacement, fix: "use `\(replacement)`", dependency: nil
+            )
+            return FontClassification(value: .fixed, sites: [site], spec: "`\(call.oneLine)`")
+        }
+        if let relative = call.argument("relativeTo") {
+            return .scaling("custom font relative to \(relative.trimmedDescription)")
+        }
+        let site = FontSite(
+            node: ExprSyntax(call), rule: .customFontWithoutRelativeStyle, severity: .warning,
+            message: "`Font.custom(_:size:)` scales relative to `.body` only; headings scale on the wrong curve",
+            replacement: replacement, fix: "add `relativeTo:` with the nearest text style: `\(replacement)`", dependency: nil
+        )
+        return FontClassification(value: .scales, sites: [site], spec: "custom font relative to .body")
+    }
+
+    /// UIKit and AppKit font constructors with an explicit size.
+    private func platformConstructor(
+        _ call: FunctionCallExprSyntax, name: String, baseName: String?, bareType: String?, implicit: Bool
+    ) -> FontClassification? {
+        let appKit: Bool
+        let sizeArgument: ExprSyntax?
+        if bareType == "UIFont" || bareType == "NSFont" || (name == "init" && (baseName == "UIFont" || baseName == "NSFont")) {
+            appKit = bareType == "NSFont" || baseName == "NSFont"
+            sizeArgument = call.argument("size")
+            if let descriptor = call.argument("descriptor"), sizeArgument?.numericValue == 0 {
+                return descriptor.trimmedDescription.contains("preferredFontDescriptor")
+                    ? .scaling("`\(call.oneLine)` (preferred descriptor)")
+                    : unresolved(ExprSyntax(call), "the descriptor's size cannot be classified")
+            }
+        } else if baseName == "UIFont" || (implicit && !context.prefersAppKit), Self.uiKitSystemConstructors.contains(name) {
+            appKit = false
+            sizeArgument = call.argument("ofSize")
+        } else if baseName == "NSFont" || (implicit && context.prefersAppKit), Self.appKitSystemConstructors.contains(name) {
+            appKit = true
+            sizeArgument = call.argument("ofSize")
+        } else {
+            return nil
+        }
+        guard let size = sizeArgument else { return nil }
+        if appKit {
+            return constructor(call, size: size, rule: .fixedAppKitFont, replacement: FixSuggestions.appKit(call))
+        }
+        return constructor(call, size: size, rule: .fixedUIKitFont, replacement: FixSuggestions.uiKit(call, original: ExprSyntax(call)))
+    }
+
+    /// A constructor with a size: fixed, scaling or dependent, by the size.
+    private func constructor(_ call: FunctionCallExprSyntax, size: ExprSyntax, rule: RuleID, replacement: String) -> FontClassification {
+        let spec = "`\(call.oneLine)`"
+        let sizeClass = classifySize(size, depth: 0)
+        let message: String
+        switch rule {
+        case .fixedUIKitFont: message = "a UIKit font with a fixed size does not scale with Dynamic Type"
+        case .fixedAppKitFont: message = "an AppKit font with a fixed size does not follow the text size setting"
+        default: message = "`.system(size:)` is a hardcoded size and does not scale with Dynamic Type"
+        }
+        let fix = rule == .fixedUIKitFont ? "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`" : "use `\(replacement)`"
+        let site = { (dependency: SizeValue?) in
+            FontSite(node: ExprSyntax(call), rule: rule, severity: .error, message: message, replacement: replacement, fix: fix, dependency: dependency)
+        }
+        if sizeClass.isScaledMetric {
+            let style = FixSuggestions.swiftUIStyle(for: sizeClass.scaledMetricDefault)
+            let warning = FontSite(
+                node: ExprSyntax(call), rule: .scaledMetricFontSize, severity: .warning,
+                message: "a font size from a `@ScaledMetric` scales but bypasses text styles",
+                replacement: style, fix: "use a text style (`\(style)`); keep `@ScaledMetric` for spacing and icons", dependency: nil
+            )
+            return FontClassification(value: .scales, sites: [warning], spec: "\(spec) (size from @ScaledMetric)")
+        }
+        switch sizeClass.value {
+        case .scales:
+            return .scaling("\(spec) (scaled size)")
+        case .fixed:
+            return FontClassification(value: .fixed, sites: [site(nil)], spec: spec)
+        case .parameter, .symbol:
+            return FontClassification(value: .sized(sizeClass.value), sites: [site(sizeClass.value)], spec: spec)
+        }
+    }
+
+    private func classify(member: MemberAccessExprSyntax, expecting: SymbolKind?, depth: Int) -> FontClassification {
+        let name = member.declName.baseName.text
+        let baseName = member.base?.referencedName
+        if member.base == nil || baseName == "Font", TextStyle.isSwiftUITextStyle(name) {
+            return .scaling("text style .\(name)")
+        }
+        if let base = member.base, base.unwrapped.is(DeclReferenceExprSyntax.self), baseName == "self" {
+            return classify(reference: name, node: ExprSyntax(member), expecting: expecting, depth: depth)
+        }
+        let reference = SymbolReference(name: name, qualifier: qualifier(of: member.base, at: member), argumentLabels: nil, expected: expecting)
+        let value = FontValue.symbol(reference, arguments: [])
+        return FontClassification(value: value, symbolLeaves: [FontLeaf(node: ExprSyntax(member), value: value)], spec: "`\(member.oneLine)`")
+    }
+
+    private func classify(reference: DeclReferenceExprSyntax, expecting: SymbolKind?, depth: Int) -> FontClassification {
+        classify(reference: reference.baseName.text, node: ExprSyntax(reference), expecting: expecting, depth: depth)
+    }
+
+    private func classify(reference name: String, node: ExprSyntax, expecting: SymbolKind?, depth: Int) -> FontClassification {
+        switch BindingResolver.resolve(name, at: node) {
+        case .local(let binding):
+            guard let value = binding.valueExpression else {
+                return unresolved(node, "`\(name)` is assigned later; its font cannot be followed")
+            }
+            var traced = classify(value, expecting: expecting, depth: depth + 1)
+            traced.spec = "`\(name)` = \(traced.spec)"
+            return traced
+        case .parameter:
+            return unresolved(node, "the font `\(name)` is passed in as a parameter")
+        case .member(let binding, _, let type):
+            guard binding.valueExpression != nil else {
+                return unresolved(node, "the font `\(name)` is a stored property set from outside (a parameter)")
+            }
+            let reference = SymbolReference(name: name, qualifier: type.name, argumentLabels: nil, expected: expecting)
+            let value = FontValue.symbol(reference, arguments: [])
+            return FontClassification(value: value, symbolLeaves: [FontLeaf(node: node, value: value)], spec: "`\(name)`")
+        case .unknown:
+            let reference = SymbolReference(name: name, qualifier: nil, argumentLabels: nil, expected: expecting)
+            let value = FontValue.symbol(reference, arguments: [])
+            return FontClassification(value: value, symbolLeaves: [FontLeaf(node: node, value: value)], spec: "`\(name)`")
+        }
+    }
+
+    /// The qualifier of a symbol reference: `Typography` in `Typography.body`,
+    /// the enclosing type for `self.x`, nil for an implicit member.
+    private func qualifier(of base: ExprSyntax?, at node: some SyntaxProtocol) -> String? {
+        guard let base else { return nil }
+        let name = base.referencedName
+        if name == "self" || name == "Self" { return TypeScope.enclosing(node)?.name }
+        return name ?? base.oneLine
+    }
+
+    private func unresolved(_ node: ExprSyntax, _ reason: String) -> FontClassification {
+        FontClassification(value: .unresolved(reason), unresolvedLeaves: [(node, reason)], spec: "`\(node.oneLine)`")
+    }
+
+    // MARK: Sizes
+
+    struct SizeClass {
+        var value: SizeValue
+        var isScaledMetric = false
+        /// The `@ScaledMetric`'s default value, to name the nearest text style.
+        var scaledMetricDefault: Double?
+    }
+
+    func classifySize(_ expression: ExprSyntax, depth: Int) -> SizeClass {
+        guard depth < Self.maximumDepth else { return SizeClass(value: .fixed) }
+        let expr = expression.unwrapped
+        if expr.isNumericLiteral { return SizeClass(value: .fixed) }
+        if let metric = scaledMetric(in: expr) {
+            return SizeClass(value: .scales, isScaledMetric: true, scaledMetricDefault: metric)
+        }
+        if containsScaledValueCall(expr) { return SizeClass(value: .scales) }
+        if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calleeName,
+            ["CGFloat", "Double", "Float", "Int"].contains(name), let only = call.firstUnlabeledArgument
+        {
+            return classifySize(only, depth: depth + 1)
+        }
+        if let reference = expr.as(DeclReferenceExprSyntax.self) {
+            return classifySize(reference: reference.baseName.text, node: expr, depth: depth)
+        }
+        if let member = expr.as(MemberAccessExprSyntax.self) {
+            if member.base?.referencedName == "self" {
+                return classifySize(reference: member.declName.baseName.text, node: expr, depth: depth)
+            }
+            let reference = SymbolReference(
+                name: member.declName.baseName.text, qualifier: qualifier(of: member.base, at: member),
+                argumentLabels: nil, expected: .size
+            )
+            return SizeClass(value: .symbol(reference))
+        }
+        if let sequence = expr.as(SequenceExprSyntax.self) {
+            return combine(sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) }.map { classifySize($0, depth: depth + 1) })
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calleeName {
+            let reference = SymbolReference(
+                name: name, qualifier: qualifier(of: call.calleeBase, at: call), argumentLabels: call.argumentLabels, expected: .size
+            )
+            return SizeClass(value: .symbol(reference))
+        }
+        return SizeClass(value: .fixed)
+    }
+
+    private func classifySize(reference name: String, node: ExprSyntax, depth: Int) -> SizeClass {
+        switch BindingResolver.resolve(name, at: node) {
+        case .local(let binding):
+            guard let value = binding.valueExpression else { return SizeClass(value: .parameter(name)) }
+            return classifySize(value, depth: depth + 1)
+        case .parameter:
+            return SizeClass(value: .parameter(name))
+        case .member(let binding, _, let type):
+            guard binding.valueExpression != nil else { return SizeClass(value: .parameter(name)) }
+            return SizeClass(value: .symbol(SymbolReference(name: name, qualifier: type.name, argumentLabels: nil, expected: .size)))
+        case .unknown:
+            return SizeClass(value: .symbol(SymbolReference(name: name, qualifier: nil, argumentLabels: nil, expected: .size)))
+        }
+    }
+
+    /// Arithmetic over sizes: anything scaling makes the result scale; one
+    /// dependency among constants is that dependency.
+    private func combine(_ parts: [SizeClass]) -> SizeClass {
+        if let metric = parts.first(where: \.isScaledMetric) { return metric }
+        if parts.contains(where: { $0.value == .scales }) { return SizeClass(value: .scales) }
+        let dependencies = parts.filter { $0.value != .fixed }
+        return dependencies.count == 1 ? dependencies[0] : SizeClass(value: .fixed)
+    }
+
+    /// The default value of the first `@ScaledMetric` property the expression names.
+    private func scaledMetric(in expr: ExprSyntax) -> Double?? {
+        guard !context.scaledMetricNames.isEmpty else { return nil }
+        for token in expr.tokens(viewMode: .sourceAccurate) where context.scaledMetricNames.contains(token.text) {
+            let variable = context.index.scaledMetricProperties.first { property in
+                property.variable.bindings.contains { $0.name == token.text }
+            }?.variable
+            let value = variable?.bindings.first { $0.name == token.text }?.initializer?.value.numericValue
+            return .some(value)
+        }
+        return nil
+    }
+
+    private func containsScaledValueCall(_ expr: ExprSyntax) -> Bool {
+        expr.tokens(viewMode: .sourceAccurate).contains { $0.text == "scaledValue" }
+    }
+}

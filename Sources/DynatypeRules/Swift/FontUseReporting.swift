@@ -1,0 +1,27 @@
+import SwiftSyntax
+
+extension AnalysisBuilder {
+    /// The findings a text element's font gets from what phase one cannot
+    /// decide alone: `fixed_font_token` when a symbol turns out not to scale,
+    /// `unresolved_font` when it (or any part) cannot be classified.
+    func reportFontUses(_ font: FontClassification, elements: [Int], scalingAPI: String) {
+        for leaf in font.symbolLeaves {
+            report(makeFinding(
+                .fixedFontToken, .error, at: leaf.node,
+                message: "`\(leaf.node.oneLine)` is a design-system font whose definition does not scale",
+                fix: "fix the definition so it scales (\(scalingAPI))", elements: elements
+            ), when: .fontOutcome(leaf.value, .fixed))
+            report(makeFinding(
+                .unresolvedFont, .note, at: leaf.node,
+                message: "`\(leaf.node.oneLine)` is not defined in the audited code, so its scaling is unknown",
+                fix: "audit the module that defines it, or check that it scales", elements: elements
+            ), when: .fontOutcome(leaf.value, .unresolved))
+        }
+        for leaf in font.unresolvedLeaves {
+            report(makeFinding(
+                .unresolvedFont, .note, at: leaf.node, message: "the font cannot be resolved: \(leaf.reason)",
+                fix: "check that the font passed in scales (\(scalingAPI))", elements: elements
+            ))
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import SwiftSyntax
+
+/// A UIKit/AppKit view as code refers to it: a normalized path (`titleLabel`,
+/// `payButton.titleLabel`, `self`) within the scope that declares it (the
+/// enclosing type for properties, the body for locals such as the `label` of a
+/// `let titleLabel: UILabel = { let label = UILabel() … }()` initializer).
+struct Receiver: Hashable {
+    let scope: SyntaxIdentifier
+    let path: String
+
+    /// `payButton` for `payButton.titleLabel`: the button whose title label it is.
+    var owner: Receiver? {
+        guard path.hasSuffix(".titleLabel") else { return nil }
+        return Receiver(scope: scope, path: String(path.dropLast(".titleLabel".count)))
+    }
+
+    var titleLabel: Receiver { Receiver(scope: scope, path: path + ".titleLabel") }
+}
+
+/// `receiver.property = value`.
+struct PropertyAssignment {
+    let statement: SequenceExprSyntax
+    let property: String
+    let value: [ExprSyntax]
+
+    var singleValue: ExprSyntax? { value.count == 1 ? value[0] : nil }
+}
+
+/// Every assignment to a text property of a UIKit/AppKit view in a file, by
+/// receiver, and the text views the file declares.
+final class ReceiverIndex {
+    static let properties: Set<String> = [
+        "font", "adjustsFontForContentSizeCategory", "numberOfLines", "adjustsFontSizeToFitWidth",
+        "minimumScaleFactor", "maximumContentSizeCategory", "showsLargeContentViewer",
+    ]
+
+    private(set) var assignments: [Receiver: [PropertyAssignment]] = [:]
+    /// Declared text views and their class (`UILabel`, `PillLabel` → `UILabel`).
+    private(set) var declared: [Receiver: (textClass: String, node: Syntax)] = [:]
+    private let context: FileContext
+
+    init(context: FileContext) {
+        self.context = context
+        for statement in context.index.assignments {
+            record(statement)
+        }
+        for variable in context.index.variables {
+            declare(variable)
+        }
+        for scope in context.index.typeScopes where context.textViewSubclasses[scope.name] != nil {
+            let receiver = Receiver(scope: scope.node.id, path: "self")
+            if assignments[receiver] != nil { declared[receiver] = (context.textViewSubclasses[scope.name]!, scope.node) }
+        }
+    }
+
+    func assignments(to receiver: Receiver, _ property: String) -> [PropertyAssignment] {
+        (assignments[receiver] ?? []).filter { $0.property == property }
+    }
+
+    /// The class of a receiver when the file says it (declaration or subclass).
+    func textClass(of receiver: Receiver) -> String? { declared[receiver]?.textClass }
+
+    // MARK: Recording
+
+    private func record(_ statement: SequenceExprSyntax) {
+        let elements = Array(statement.elements)
+        let target = elements[0].unwrapped
+        let property: String
+        let base: ExprSyntax?
+        if let member = target.as(MemberAccessExprSyntax.self) {
+            property = member.declName.baseName.text
+            base = member.base
+        } else if let reference = target.as(DeclReferenceExprSyntax.self) {
+            property = reference.baseName.text
+            base = nil
+        } else {
+            return
+        }
+        guard Self.properties.contains(property) else { return }
+        let assignment = PropertyAssignment(statement: statement, property: property, value: Array(elements.dropFirst(2)))
+        for receiver in receivers(for: base, at: statement) {
+            assignments[receiver, default: []].append(assignment)
+        }
+    }
+
+    /// The receivers an assignment's base denotes; `$0` in
+    /// `[a, b].forEach { $0.x = … }` and `v` in `for v in [a, b]` stand for each element.
+    func receivers(for base: ExprSyntax?, at node: some SyntaxProtocol) -> [Receiver] {
+        guard let base else { return [Receiver(scope: typeScope(of: node), path: "self")] }
+        let path = Self.normalize(base)
+        let head = String(path.split(separator: ".").first ?? "")
+        let tail = path.dropFirst(head.count)
+        if let expansion = arrayElements(standingFor: head, at: node) {
+            return expansion.flatMap { element in receivers(for: element, at: element).map { Receiver(scope: $0.scope, path: $0.path + tail) } }
+        }
+        return [Receiver(scope: scope(of: head, at: node), path: path)]
+    }
+
+    static func normalize(_ expression: ExprSyntax) -> String {
+        var text = expression.trimmedDescription.filter { !$0.isWhitespace && $0 != "?" && $0 != "!" }
+        if text.hasPrefix("self.") { text.removeFirst(5) }
+        return text
+    }
+
+    private func scope(of head: String, at node: some SyntaxProtocol) -> SyntaxIdentifier {
+        if head == "self" { return typeScope(of: node) }
+        switch BindingResolver.resolve(head, at: node) {
+        case .local(let binding):
+            return binding.ancestor(CodeBlockItemListSyntax.self)?.id ?? typeScope(of: node)
+        case .parameter:
+            return (node.ancestor(ClosureExprSyntax.self).map { Syntax($0) } ?? node.ancestor(FunctionDeclSyntax.self).map { Syntax($0) })?.id
+                ?? typeScope(of: node)
+        case .member, .unknown:
+            return typeScope(of: node)
+        }
+    }
+
+    private func typeScope(of node: some SyntaxProtocol) -> SyntaxIdentifier {
+        TypeScope.enclosing(node)?.node.id ?? context.tree.id
+    }
+
+    private func arrayElements(standingFor name: String, at node: some SyntaxProtocol) -> [ExprSyntax]? {
+        var current = node.parent
+        while let candidate = current {
+            if name == "$0", let closure = candidate.as(ClosureExprSyntax.self) {
+                guard let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calleeName == "forEach",
+                    let array = call.calleeBase?.unwrapped.as(ArrayExprSyntax.self)
+                else { return nil }
+                return array.elements.map(\.expression)
+            }
+            if let loop = candidate.as(ForStmtSyntax.self),
+                loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
+                let array = loop.sequence.unwrapped.as(ArrayExprSyntax.self)
+            {
+                return array.elements.map(\.expression)
+            }
+            if candidate.is(DeclSyntax.self) { return nil }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    private func declare(_ variable: VariableDeclSyntax) {
+        for binding in variable.bindings {
+            guard let name = binding.name, let textClass = declaredClass(of: binding) else { continue }
+            let scope: SyntaxIdentifier
+            if variable.parent?.is(MemberBlockItemSyntax.self) == true {
+                scope = typeScope(of: variable)
+            } else {
+                scope = variable.ancestor(CodeBlockItemListSyntax.self)?.id ?? typeScope(of: variable)
+            }
+            declared[Receiver(scope: scope, path: name)] = (textClass, Syntax(binding))
+        }
+    }
+
+    private func declaredClass(of binding: PatternBindingSyntax) -> String? {
+        if let type = binding.typeAnnotation?.type.trimmedDescription,
+            let textClass = UIKitVocabulary.textClass(named: type, subclasses: context.textViewSubclasses)
+        {
+            return textClass
+        }
+        guard let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self) else { return nil }
+        let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? call.calleeBase?.referencedName
+        return callee.flatMap { UIKitVocabulary.textClass(named: $0, subclasses: context.textViewSubclasses) }
+    }
+}

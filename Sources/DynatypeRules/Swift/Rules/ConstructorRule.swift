@@ -1,0 +1,67 @@
+import SwiftSyntax
+import Foundation
+
+/// Font constructors wherever their value goes (RULES.md "Clarifications"):
+/// stored as a `Font` or `UIFont`, returned by a helper, put in an attributes
+/// dictionary, passed as an argument. Runs after the element rules, which
+/// judge the constructors they reach with the element's context.
+struct ConstructorRule {
+    let builder: AnalysisBuilder
+
+    private static let constructorNames: Set<String> = FontClassifier.appKitSystemConstructors.union([
+        "system", "custom", "UIFont", "NSFont", "init",
+    ])
+
+    func run() {
+        let classifier = FontClassifier(context: builder.context)
+        for call in builder.context.index.calls where !builder.isJudged(call) {
+            guard let name = call.calleeName else { continue }
+            if !Self.constructorNames.contains(name) {
+                recordHelperCall(call, name: name, classifier)
+                continue
+            }
+            let sites = classifier.classify(ExprSyntax(call), expecting: nil).sites.filter { $0.node.id == call.id }
+            guard !sites.isEmpty, !isScaledByFontMetrics(call) else { continue }
+            sites.forEach { builder.report($0) }
+        }
+    }
+
+    /// `UIFont.appFont(ofSize: 14)` outside an element still counts as a call of
+    /// the helper for "any call passes a fixed size".
+    private func recordHelperCall(_ call: FunctionCallExprSyntax, name: String, _ classifier: FontClassifier) {
+        let base = call.calleeBase?.referencedName
+        let onFontType = base == "UIFont" || base == "NSFont" || base == "Font"
+        guard onFontType || (call.isImplicitMemberCall && name.range(of: "font", options: .caseInsensitive) != nil),
+            !call.arguments.isEmpty
+        else { return }
+        builder.addHelperCalls(classifier.classify(ExprSyntax(call), expecting: .platformFont).helperCalls)
+    }
+
+    /// Wrapped by `UIFontMetrics(…).scaledFont(for:)`, directly or through a
+    /// constant that the same scope passes to it.
+    private func isScaledByFontMetrics(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if let labeled = parent.as(LabeledExprSyntax.self) {
+                return labeled.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "scaledFont"
+            }
+            if let initializer = parent.as(InitializerClauseSyntax.self) {
+                guard let binding = initializer.parent?.as(PatternBindingSyntax.self), let name = binding.name else { return false }
+                return isPassedToScaledFont(name, near: binding)
+            }
+            guard parent.is(ExprSyntax.self) || parent.is(ExprListSyntax.self) else { return false }
+            node = parent
+        }
+        return false
+    }
+
+    private func isPassedToScaledFont(_ name: String, near binding: PatternBindingSyntax) -> Bool {
+        let scope: Syntax? = binding.ancestor(CodeBlockItemListSyntax.self).map { Syntax($0) }
+            ?? binding.ancestor(MemberBlockSyntax.self).map { Syntax($0) }
+        guard let range = scope?.range else { return false }
+        return builder.context.index.calls.contains { call in
+            call.calleeName == "scaledFont" && range.contains(call.position)
+                && call.arguments.contains { $0.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == name }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import SwiftSyntax
+
+/// `.frame(height:)` / `.frame(width:)` on text (`fixed_text_height`,
+/// `fixed_text_width`) and literal icon frames (`fixed_icon_frame`).
+struct FrameRule {
+    let builder: AnalysisBuilder
+    let inventory: SwiftUIInventory
+
+    func run() {
+        let classifier = FontClassifier(context: builder.context)
+        for frame in builder.context.index.modifierCalls(named: "frame") {
+            guard let name = frame.nameToken else { continue }
+            let targets = ModifierTargets(frame, in: inventory)
+            let height = frame.argument("height")
+            let width = frame.argument("width")
+            if targets.rootRole == .image {
+                if let width, let height, width.isNumericLiteral, height.isNumericLiteral {
+                    reportIconFrame(frame, at: name, side: width.trimmedDescription)
+                }
+                continue
+            }
+            if let height, !height.isNilLiteral, classifier.classifySize(height, depth: 0).value != .scales {
+                let affected = targets.applicable(for: .fixedTextHeight, in: inventory)
+                if !affected.isEmpty {
+                    builder.report(builder.makeFinding(
+                        .fixedTextHeight, .error, at: name,
+                        message: "a fixed height of \(height.oneLine) clips text that grows with Dynamic Type",
+                        current: frame.modifierText,
+                        replacement: ".frame(minHeight: \(height.oneLine))",
+                        fix: "use `.frame(minHeight: \(height.oneLine))` so the height can grow",
+                        elements: affected.map(\.index)
+                    ))
+                }
+            }
+            if let width, targets.rootIsTextElement, isConstant(width, classifier),
+                !targets.applicable(for: .fixedTextWidth, in: inventory).isEmpty
+            {
+                builder.report(builder.makeFinding(
+                    .fixedTextWidth, .warning, at: name,
+                    message: "a fixed width of \(width.oneLine) forces text to wrap or truncate at large sizes",
+                    current: frame.modifierText,
+                    replacement: ".frame(maxWidth: .infinity, alignment: .leading)",
+                    fix: "use `.frame(maxWidth: .infinity, alignment: .leading)` and let the layout size the text"
+                ))
+            }
+        }
+    }
+
+    private func isConstant(_ width: ExprSyntax, _ classifier: FontClassifier) -> Bool {
+        guard !width.isNilLiteral else { return false }
+        switch classifier.classifySize(width, depth: 0).value {
+        case .fixed, .symbol: return true
+        case .scales, .parameter: return false
+        }
+    }
+
+    private func reportIconFrame(_ frame: FunctionCallExprSyntax, at name: TokenSyntax, side: String) {
+        let replacement = "@ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = \(side)"
+        builder.report(builder.makeFinding(
+            .fixedIconFrame, .note, at: name,
+            message: "the icon keeps a fixed size while the text around it grows",
+            replacement: replacement,
+            fix: "declare `\(replacement)` and use `.frame(width: iconSize, height: iconSize)`"
+        ))
+    }
+}

@@ -1,0 +1,35 @@
+import SwiftSyntax
+
+/// `heightAnchor.constraint(equalToConstant:)` on a UIKit text view (`fixed_text_height`).
+struct HeightConstraintRule {
+    let builder: AnalysisBuilder
+    let receivers: ReceiverIndex
+    let elementOf: [Receiver: Int]
+
+    private static let textViewSuffixes = ["Label", "label", "Button", "button", "Field", "field", "TextView", "textView"]
+
+    func run() {
+        let classifier = FontClassifier(context: builder.context)
+        for call in builder.context.index.calls where call.calleeName == "constraint" {
+            guard let constant = call.argument("equalToConstant"),
+                let anchor = call.calleeBase?.unwrapped, anchor.referencedName == "heightAnchor",
+                classifier.classifySize(constant, depth: 0).value != .scales
+            else { continue }
+            let owner = anchor.as(MemberAccessExprSyntax.self)?.base
+            guard let receiver = receivers.receivers(for: owner, at: call).first, isTextView(receiver) else { continue }
+            builder.report(builder.makeFinding(
+                .fixedTextHeight, .error, at: call,
+                message: "a fixed height of \(constant.oneLine) clips the text of `\(receiver.path)` as it grows",
+                replacement: "\(receiver.path == "self" ? "" : receiver.path + ".")heightAnchor.constraint(greaterThanOrEqualToConstant: \(constant.oneLine))",
+                fix: "use `greaterThanOrEqualToConstant` so the height can grow",
+                elements: elementOf[receiver].map { [$0] } ?? []
+            ))
+        }
+    }
+
+    private func isTextView(_ receiver: Receiver) -> Bool {
+        if elementOf[receiver] != nil { return true }
+        let last = receiver.path.split(separator: ".").last.map(String.init) ?? receiver.path
+        return Self.textViewSuffixes.contains { last.hasSuffix($0) }
+    }
+}

@@ -1,0 +1,35 @@
+import SwiftSyntax
+
+/// `.lineLimit(1)` on text whose content is not a literal, outside anything
+/// that scrolls (`single_line_truncation`).
+struct LineLimitRule {
+    let builder: AnalysisBuilder
+    let inventory: SwiftUIInventory
+
+    func run() {
+        for lineLimit in builder.context.index.modifierCalls(named: "lineLimit") {
+            guard lineLimit.arguments.first?.expression.numericValue == 1, let name = lineLimit.nameToken else { continue }
+            let truncated = ModifierTargets(lineLimit, in: inventory)
+                .applicable(for: .singleLineTruncation, in: inventory)
+                .filter { !$0.environment.scrolls && !Self.hasLiteralContent($0.call) }
+            guard !truncated.isEmpty else { continue }
+            builder.report(builder.makeFinding(
+                .singleLineTruncation, .error, at: name,
+                message: "one line truncates \(truncated[0].call.oneLine.prefix(40)) at large text sizes and nothing scrolls to reveal it",
+                current: lineLimit.modifierText,
+                replacement: ".lineLimit(nil)",
+                fix: "use `.lineLimit(nil)` or `.fixedSize(horizontal: false, vertical: true)`, or offer a detail view",
+                elements: truncated.map(\.index)
+            ))
+        }
+    }
+
+    /// `Text("Tap to open")`: a literal without interpolation has a known, short length.
+    static func hasLiteralContent(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = call.calleeName, !["TextField", "SecureField", "TextEditor"].contains(name),
+            let first = call.arguments.first, first.label == nil || first.label?.text == "verbatim",
+            let literal = first.expression.as(StringLiteralExprSyntax.self)
+        else { return false }
+        return literal.segments.allSatisfy { $0.is(StringSegmentSyntax.self) }
+    }
+}

@@ -1,0 +1,31 @@
+import SwiftSyntax
+
+/// SwiftUI `.minimumScaleFactor(_:)` (`minimum_scale_factor`): a warning, an
+/// error when the same element is limited to one line (shrinking is then the
+/// only strategy).
+struct MinimumScaleFactorRule {
+    let builder: AnalysisBuilder
+    let inventory: SwiftUIInventory
+
+    func run() {
+        for modifier in builder.context.index.modifierCalls(named: "minimumScaleFactor") {
+            guard let name = modifier.nameToken else { continue }
+            let targets = ModifierTargets(modifier, in: inventory)
+            let affected = targets.applicable(for: .minimumScaleFactor, in: inventory)
+            guard !affected.isEmpty || (targets.rootIsOpaque && !inventory.tree.environment(of: targets.root).isHidden) else { continue }
+            let chain = ViewTree.modifiers(appliedTo: targets.root)
+            let singleLine = chain.contains(where: ModifierTargets.isLineLimitOne)
+                || affected.contains { $0.environment.modifiers.contains(where: ModifierTargets.isLineLimitOne) }
+            builder.report(builder.makeFinding(
+                .minimumScaleFactor, singleLine ? .error : .warning, at: name,
+                message: singleLine
+                    ? "with `.lineLimit(1)`, shrinking is the only strategy: the text gets smaller as the user asks for larger text"
+                    : "`.minimumScaleFactor` shrinks text instead of letting it grow; keep it only as a last resort",
+                current: modifier.modifierText,
+                replacement: ".lineLimit(nil)",
+                fix: "remove it and let the text wrap (`.lineLimit(nil)`)",
+                elements: affected.map(\.index)
+            ))
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import SwiftSyntax
+
+/// The views a modifier applies to: the text elements inside the modified
+/// expression (the element itself, or a container's subtree), and whether the
+/// chain starts from a view whose text is not visible here.
+struct ModifierTargets {
+    let root: ExprSyntax
+    let rootRole: ViewRole?
+    let elements: [(call: FunctionCallExprSyntax, index: Int)]
+
+    init(_ modifier: FunctionCallExprSyntax, in inventory: SwiftUIInventory) {
+        root = ViewTree.root(of: modifier)
+        rootRole = root.as(FunctionCallExprSyntax.self).map(ViewTree.role(of:)) ?? .opaque
+        let range = (modifier.calleeBase ?? ExprSyntax(modifier)).range
+        elements = inventory.elements.filter { range.contains($0.call.position) }
+    }
+
+    var rootIsTextElement: Bool {
+        if case .textElement? = rootRole { return true }
+        return false
+    }
+
+    /// The chain starts from a custom view or a value such as `content`.
+    var rootIsOpaque: Bool { rootRole == .opaque || rootRole == nil }
+
+    /// Elements to which the rule applies (not decorative, not chrome, …).
+    func applicable(
+        for rule: RuleID, in inventory: SwiftUIInventory
+    ) -> [(call: FunctionCallExprSyntax, index: Int, environment: ViewEnvironment)] {
+        elements.compactMap { element in
+            let environment = inventory.tree.environment(of: element.call)
+            return environment.exemption(for: rule) == nil ? (element.call, element.index, environment) : nil
+        }
+    }
+
+    /// Modifier calls by name on the chain of a modifier.
+    static func isLineLimitOne(_ modifier: ModifierCall) -> Bool {
+        modifier.name == "lineLimit" && modifier.call.arguments.first?.expression.numericValue == 1
+    }
+}
+
+/// Modifier calls of a given name that are applied to a view (have a receiver).
+extension SyntaxIndex {
+    func modifierCalls(named name: String) -> [FunctionCallExprSyntax] {
+        calls.filter { $0.calleeName == name && $0.calleeBase != nil }
+    }
+}

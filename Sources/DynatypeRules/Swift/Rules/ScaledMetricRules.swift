@@ -1,0 +1,57 @@
+import SwiftSyntax
+
+/// `@ScaledMetric` outside a view (`scaled_metric_outside_view`) and several
+/// metrics in a type with no `relativeTo:` (`scaled_metric_without_relative_style`) [004].
+struct ScaledMetricRules {
+    let builder: AnalysisBuilder
+
+    /// Types in which a `@ScaledMetric` updates (RULES.md), by protocol.
+    private static let hosts: Set<String> = ["View", "ViewModifier", "App", "Scene", "DynamicProperty"]
+
+    func run() {
+        let properties = builder.context.index.scaledMetricProperties
+        var byType: [SyntaxIdentifier: [(attribute: AttributeSyntax, variable: VariableDeclSyntax)]] = [:]
+        var order: [SyntaxIdentifier] = []
+        for property in properties {
+            guard let type = TypeScope.enclosing(property.variable) else { continue }
+            if byType[type.node.id] == nil { order.append(type.node.id) }
+            byType[type.node.id, default: []].append(property)
+            if !isHost(type) {
+                builder.report(builder.makeFinding(
+                    .scaledMetricOutsideView, .error, at: property.attribute,
+                    message: "`@ScaledMetric` in `\(type.name)`, which is not a View, never updates when the text size changes",
+                    current: property.variable.oneLine,
+                    fix: "move the `@ScaledMetric` into the View and pass the value down"
+                ))
+            }
+        }
+        for id in order {
+            let group = byType[id]!
+            guard group.count >= 2, !group.contains(where: { $0.attribute.arguments?.trimmedDescription.contains("relativeTo") == true }) else { continue }
+            for property in group {
+                builder.report(builder.makeFinding(
+                    .scaledMetricWithoutRelativeStyle, .note, at: property.attribute,
+                    message: "several `@ScaledMetric` values all scale with `.body`; icons and spacing next to other text styles scale on the wrong curve",
+                    current: property.variable.oneLine, replacement: "@ScaledMetric(relativeTo: .body)",
+                    fix: "add `relativeTo:` matching the adjacent text"
+                ))
+            }
+        }
+    }
+
+    /// A View (or other host) by declaration, by a conformance elsewhere in the
+    /// file, or by shape: a `body` property or `body(content:)` method.
+    private func isHost(_ type: TypeScope) -> Bool {
+        let scopes = builder.context.index.typeScopes.filter { $0.name == type.name }
+        if scopes.contains(where: { !Set($0.inheritedTypes).isDisjoint(with: Self.hosts) }) { return true }
+        return type.memberBlock.members.contains { member in
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                return variable.bindings.contains { $0.name == "body" }
+            }
+            if let function = member.decl.as(FunctionDeclSyntax.self) {
+                return function.name.text == "body" || function.name.text == "makeBody"
+            }
+            return false
+        }
+    }
+}

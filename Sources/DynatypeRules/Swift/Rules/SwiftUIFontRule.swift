@@ -1,0 +1,115 @@
+import SwiftSyntax
+
+/// `.font(_:)` and custom font modifiers on SwiftUI views: `fixed_font_size`,
+/// `fixed_custom_font`, `custom_font_without_relative_style`,
+/// `scaled_metric_font_size`, `fixed_symbol_size` (icons only),
+/// `fixed_font_token` and `unresolved_font`; and each text element's font status.
+struct SwiftUIFontRule {
+    let builder: AnalysisBuilder
+    let inventory: SwiftUIInventory
+
+    func run() {
+        var bySource: [SyntaxIdentifier: (modifier: ModifierCall, consumers: [FontConsumer])] = [:]
+        var order: [SyntaxIdentifier] = []
+        for consumer in inventory.consumers {
+            guard let source = consumer.source else { continue }
+            if bySource[source.call.id] == nil {
+                bySource[source.call.id] = (source, [])
+                order.append(source.call.id)
+            }
+            bySource[source.call.id]!.consumers.append(consumer)
+        }
+        for (_, index) in inventory.elements {
+            let consumer = inventory.consumers.first { $0.elementIndex == index }
+            if let reason = consumer?.environment.exemption(for: .fixedCustomFont) {
+                builder.setStatus(.exempt(reason), ofElement: index)
+            }
+        }
+        for id in order {
+            let (modifier, consumers) = bySource[id]!
+            judge(modifier, consumers: consumers)
+        }
+    }
+
+    /// The modifier's font, and how it is written.
+    private func classification(of modifier: ModifierCall) -> (FontClassification, written: String) {
+        let classifier = FontClassifier(context: builder.context)
+        if ViewTree.isStandardFontModifier(modifier), let argument = modifier.call.arguments.first?.expression {
+            return (classifier.classify(argument, expecting: .font), argument.oneLine)
+        }
+        // A custom font modifier: judged by its definition (a `View` extension).
+        let reference = SymbolReference(
+            name: modifier.name, qualifier: nil, argumentLabels: modifier.call.argumentLabels, expected: .viewModifier
+        )
+        let arguments = modifier.call.arguments.map {
+            SymbolArgument(label: $0.label?.text ?? "", size: classifier.classifySize($0.expression, depth: 0).value)
+        }
+        let value = FontValue.symbol(reference, arguments: arguments)
+        let written = modifier.call.modifierText
+        let font = FontClassification(
+            value: value, symbolLeaves: [FontLeaf(node: ExprSyntax(modifier.call), value: value)],
+            helperCalls: [value], spec: "`\(written)`"
+        )
+        return (font, written)
+    }
+
+    private func judge(_ modifier: ModifierCall, consumers: [FontConsumer]) {
+        let (font, written) = classification(of: modifier)
+        builder.markJudged(font.sites)
+        builder.addHelperCalls(font.helperCalls)
+
+        for site in font.sites {
+            let rule = site.rule
+            let textual = consumers.filter { $0.isTextual && $0.environment.exemption(for: rule) == nil }
+            if !textual.isEmpty {
+                builder.report(site, elements: textual.compactMap(\.elementIndex))
+                continue
+            }
+            let icons = consumers.filter { $0.kind == .image && $0.environment.exemption(for: rule) == nil }
+            if rule == .fixedFontSize, !icons.isEmpty {
+                builder.report(symbolSizeSite(from: site))
+            }
+        }
+
+        let textual = consumers.filter { $0.isTextual && $0.environment.exemption(for: .fixedCustomFont) == nil }
+        if !textual.isEmpty {
+            builder.reportFontUses(
+                font, elements: textual.compactMap(\.elementIndex), scalingAPI: "a text style, `relativeTo:` or UIFontMetrics"
+            )
+        }
+
+        for consumer in consumers {
+            guard let index = consumer.elementIndex else { continue }
+            if case .exempt = builder.element(index).status { continue }
+            builder.setFont(written, status: status(of: font, for: consumer), ofElement: index)
+        }
+    }
+
+    private func status(of font: FontClassification, for consumer: FontConsumer) -> ElementFontStatus {
+        if let fixed = font.sites.first(where: { $0.makesFontFixed && $0.dependency == nil }) {
+            if let reason = consumer.environment.exemption(for: fixed.rule) { return .exempt(reason) }
+            return .fixed
+        }
+        if !font.symbolLeaves.isEmpty || containsDependency(font.value) { return .symbol(font.value) }
+        if let unresolved = font.unresolvedLeaves.first { return .unresolved(unresolved.reason) }
+        return .scales(font.spec + " scales")
+    }
+
+    private func containsDependency(_ value: FontValue) -> Bool {
+        switch value {
+        case .sized, .symbol: return true
+        case .anyOf(let branches): return branches.contains(where: containsDependency)
+        case .scales, .fixed, .unresolved: return false
+        }
+    }
+
+    /// `.font(.system(size:))` whose only targets are images sizes an icon, not text.
+    private func symbolSizeSite(from site: FontSite) -> FontSite {
+        FontSite(
+            node: site.node, rule: .fixedSymbolSize, severity: .warning,
+            message: "a fixed point size on a symbol image does not scale with the adjacent text",
+            replacement: site.replacement, fix: "use `.font(\(site.replacement ?? ".body"))` or `.imageScale(_:)`",
+            dependency: site.dependency
+        )
+    }
+}

@@ -1,0 +1,126 @@
+import SwiftSyntax
+import Foundation
+
+/// The font and size symbols a file defines (RULES.md note 3): properties and
+/// functions of types and extensions, and `View` extension methods that set a font.
+struct SymbolCollector {
+    let builder: AnalysisBuilder
+
+    private static let fontTypes: Set<String> = ["Font", "SwiftUI.Font"]
+    private static let platformFontTypes: Set<String> = ["UIFont", "NSFont", "UIKit.UIFont", "AppKit.NSFont"]
+    private static let sizeTypes: Set<String> = ["CGFloat", "Double", "Float", "Int"]
+
+    func run() {
+        let classifier = FontClassifier(context: builder.context)
+        for variable in builder.context.index.variables where Self.isDeclarationLevel(Syntax(variable)) {
+            for binding in variable.bindings {
+                if let definition = define(binding, in: variable, classifier) { builder.addDefinition(definition) }
+            }
+        }
+        for function in builder.context.index.functions where Self.isDeclarationLevel(Syntax(function)) {
+            if let definition = define(function, classifier) { builder.addDefinition(definition) }
+        }
+    }
+
+    /// Members of types and extensions, and file-scope declarations (not locals).
+    static func isDeclarationLevel(_ node: Syntax) -> Bool {
+        guard let parent = node.parent else { return false }
+        if parent.is(MemberBlockItemSyntax.self) { return true }
+        return parent.is(CodeBlockItemSyntax.self) && parent.parent?.parent?.is(SourceFileSyntax.self) == true
+    }
+
+    private static func bareType(_ type: TypeSyntax?) -> String? {
+        type.map { $0.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: "!?")) }
+    }
+
+    private func define(_ binding: PatternBindingSyntax, in variable: VariableDeclSyntax, _ classifier: FontClassifier) -> SymbolDefinition? {
+        guard let name = binding.name else { return nil }
+        let container = TypeScope.enclosing(variable)?.name
+        let position = builder.context.position(of: binding.pattern)
+        let make = { (kind: SymbolKind, value: DefinitionValue) in
+            SymbolDefinition(name: name, container: container, kind: kind, parameters: nil, value: value, position: position)
+        }
+        if variable.attributes.attribute(named: "ScaledMetric") != nil { return make(.size, .size(.scales)) }
+        guard let expression = binding.valueExpression else { return nil }
+        let type = Self.bareType(binding.typeAnnotation?.type)
+        if let type, Self.fontTypes.contains(type) || Self.platformFontTypes.contains(type) {
+            let font = classifier.classify(expression, expecting: nil)
+            builder.addHelperCalls(font.helperCalls)
+            return make(Self.fontTypes.contains(type) ? .font : .platformFont, .font(font.value))
+        }
+        if let type, Self.sizeTypes.contains(type) { return make(.size, .size(classifier.classifySize(expression, depth: 0).value)) }
+        guard type == nil else { return nil }
+        if expression.isNumericLiteral || expression.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "scaledValue" }) {
+            return make(.size, .size(classifier.classifySize(expression, depth: 0).value))
+        }
+        let font = classifier.classify(expression, expecting: nil)
+        guard Self.looksLikeFont(font) else { return nil }
+        builder.addHelperCalls(font.helperCalls)
+        return make(.font, .font(font.value))
+    }
+
+    /// Without a type annotation, only expressions built from font APIs (or
+    /// qualified symbols, the shape of a design-system alias) are fonts.
+    private static func looksLikeFont(_ font: FontClassification) -> Bool {
+        func check(_ value: FontValue) -> Bool {
+            switch value {
+            case .scales, .fixed, .sized: return true
+            case .symbol(let reference, _): return reference.qualifier != nil
+            case .anyOf(let branches): return branches.contains(where: check)
+            case .unresolved: return false
+            }
+        }
+        return !font.sites.isEmpty || check(font.value)
+    }
+
+    private func define(_ function: FunctionDeclSyntax, _ classifier: FontClassifier) -> SymbolDefinition? {
+        guard let body = function.body else { return nil }
+        let scope = TypeScope.enclosing(function)
+        let returnType = Self.bareType(function.signature.returnClause?.type)
+        let parameters = function.signature.parameterClause.parameters.map { parameter in
+            SymbolParameter(
+                label: parameter.firstName.tokenKind == .wildcard ? "" : parameter.firstName.text,
+                name: (parameter.secondName ?? parameter.firstName).text,
+                defaultSize: parameter.defaultValue.map { classifier.classifySize($0.value, depth: 0).value }
+            )
+        }
+        let make = { (kind: SymbolKind, value: DefinitionValue) in
+            SymbolDefinition(
+                name: function.name.text, container: scope?.name, kind: kind, parameters: parameters, value: value,
+                position: builder.context.position(of: function.name)
+            )
+        }
+        if let returnType, Self.fontTypes.contains(returnType) || Self.platformFontTypes.contains(returnType) {
+            let fonts = body.statements.returnedExpressions.map { classifier.classify($0, expecting: nil) }
+            guard !fonts.isEmpty else { return nil }
+            let font = FontClassification.merging(fonts)
+            builder.addHelperCalls(font.helperCalls)
+            return make(Self.fontTypes.contains(returnType) ? .font : .platformFont, .font(font.value))
+        }
+        if let returnType, Self.sizeTypes.contains(returnType) {
+            let sizes = body.statements.returnedExpressions.map { classifier.classifySize($0, depth: 0).value }
+            guard let first = sizes.first else { return nil }
+            return make(.size, .size(sizes.allSatisfy { $0 == .scales } ? .scales : sizes.first { $0 != .scales } ?? first))
+        }
+        if returnType == "some View", scope?.isExtension == true, scope?.name == "View" {
+            let range = body.range
+            let fonts = builder.context.index.calls
+                .filter { range.contains($0.position) && ViewTree.isStandardFontModifier(ModifierCall(name: $0.calleeName ?? "", call: $0)) }
+                .map { classifier.classify($0.arguments.first!.expression, expecting: .font) }
+            guard !fonts.isEmpty else { return nil }
+            return make(.viewModifier, .font(FontClassification.merging(fonts).value))
+        }
+        return nil
+    }
+
+    /// The definition key of the font helper whose parameter `name` is, if any.
+    static func enclosingHelperKey(of node: some SyntaxProtocol, parameter name: String) -> String? {
+        guard let function = node.ancestor(FunctionDeclSyntax.self),
+            function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name })
+        else { return nil }
+        let labels = function.signature.parameterClause.parameters.map {
+            ($0.firstName.tokenKind == .wildcard ? "" : $0.firstName.text) + ":"
+        }
+        return (TypeScope.enclosing(function)?.name ?? "") + "." + function.name.text + "(" + labels.joined() + ")"
+    }
+}

@@ -1,0 +1,114 @@
+import SwiftSyntax
+
+/// UIKit/AppKit text views: their inventory, the fonts assigned to them
+/// (constructor rules, `fixed_font_token`, `unresolved_font`) and
+/// `missing_adjusts_font` across the methods of the enclosing type.
+struct UIKitFontRule {
+    let builder: AnalysisBuilder
+    let receivers: ReceiverIndex
+
+    /// Registers the text views as elements; returns each receiver's element.
+    func run() -> [Receiver: Int] {
+        var elementOf: [Receiver: Int] = [:]
+        for receiver in elementReceivers() {
+            let index = registerElement(receiver)
+            elementOf[receiver] = index
+            elementOf[receiver.titleLabel] = index
+            judgeFonts(of: receiver, element: index)
+        }
+        return elementOf
+    }
+
+    /// Declared text views and anything else that gets a font, in source order;
+    /// a button's `titleLabel` counts as the button.
+    private func elementReceivers() -> [Receiver] {
+        var result = Set(receivers.declared.keys)
+        for (receiver, assignments) in receivers.assignments where assignments.contains(where: { $0.property == "font" }) {
+            if let owner = receiver.owner, result.contains(owner) { continue }
+            if receiver.path == "self", receivers.textClass(of: receiver) == nil { continue }
+            result.insert(receiver)
+        }
+        return result.sorted { position(of: $0) < position(of: $1) }
+    }
+
+    private func position(of receiver: Receiver) -> AbsolutePosition {
+        if let declared = receivers.declared[receiver] { return declared.node.positionAfterSkippingLeadingTrivia }
+        return receivers.assignments[receiver]?.first?.statement.positionAfterSkippingLeadingTrivia ?? AbsolutePosition(utf8Offset: 0)
+    }
+
+    private func registerElement(_ receiver: Receiver) -> Int {
+        let declared = receivers.declared[receiver]
+        let node = declared?.node ?? Syntax(receivers.assignments[receiver]!.first!.statement)
+        let textClass = declared?.textClass ?? "text view"
+        let setInIB = (node.ancestor(VariableDeclSyntax.self)?.attributes.attribute(named: "IBOutlet")) != nil
+        let reason = setInIB
+            ? "the font is set in Interface Builder or elsewhere; audit the .xib/.storyboard"
+            : "no font is set in the audited code; \(textClass)'s default font is a fixed size"
+        return builder.addElement(TextElement(
+            kind: textClass, position: builder.context.position(of: node), description: receiver.path,
+            font: "not set here", status: .unresolved(reason)
+        ))
+    }
+
+    private func fontAssignments(of receiver: Receiver) -> [PropertyAssignment] {
+        (receivers.assignments(to: receiver, "font") + receivers.assignments(to: receiver.titleLabel, "font"))
+            .sorted { $0.statement.position < $1.statement.position }
+    }
+
+    private func judgeFonts(of receiver: Receiver, element: Int) {
+        let assignments = fontAssignments(of: receiver)
+        guard !assignments.isEmpty else { return }
+        let classifier = FontClassifier(context: builder.context)
+        var judged: [(PropertyAssignment, FontClassification)] = []
+        for assignment in assignments {
+            let font = classifier.classify(sequence: assignment.value, expecting: .platformFont, depth: 0)
+            builder.markJudged(font.sites)
+            builder.addHelperCalls(font.helperCalls)
+            for site in font.sites { builder.report(site, elements: [element]) }
+            builder.reportFontUses(font, elements: [element], scalingAPI: "preferredFont or UIFontMetrics")
+            judged.append((assignment, font))
+        }
+        let fonts = judged.map(\.1)
+        let written = assignments.map { $0.value.map(\.oneLine).joined(separator: " ") }.joined(separator: "; ")
+        builder.setFont(written, status: Self.status(of: fonts), ofElement: element)
+        if isUIKit(receiver, fonts: judged) { checkAdjustsFont(receiver, element: element, fonts: judged) }
+    }
+
+    private static func status(of fonts: [FontClassification]) -> ElementFontStatus {
+        if fonts.contains(where: \.hasCertainFixedSite) { return .fixed }
+        let dependent = fonts.filter { !$0.symbolLeaves.isEmpty || $0.sites.contains { $0.dependency != nil } }
+        if !dependent.isEmpty { return .symbol(.anyOf(dependent.map(\.value))) }
+        if let unresolved = fonts.lazy.flatMap(\.unresolvedLeaves).first { return .unresolved(unresolved.reason) }
+        return .scales(fonts.map(\.spec).joined(separator: "; ") + " scales")
+    }
+
+    private func isUIKit(_ receiver: Receiver, fonts: [(PropertyAssignment, FontClassification)]) -> Bool {
+        if let textClass = receivers.textClass(of: receiver) { return !UIKitVocabulary.isAppKit(textClass) }
+        let written = fonts.map { $0.0.value.map(\.trimmedDescription).joined() }.joined()
+        if written.contains("NSFont") { return false }
+        return builder.context.importsUIKit || written.contains("UIFont")
+    }
+
+    /// RULES.md: a scaling font without `adjustsFontForContentSizeCategory = true`
+    /// on the receiver or its `titleLabel` anywhere in the type; an explicit
+    /// `false` next to a fixed font is an opt-out (note 2) and is not reported.
+    private func checkAdjustsFont(_ receiver: Receiver, element: Int, fonts: [(PropertyAssignment, FontClassification)]) {
+        let related = [receiver, receiver.titleLabel] + (receiver.owner.map { [$0] } ?? [])
+        let adjusts = related.flatMap { receivers.assignments(to: $0, "adjustsFontForContentSizeCategory") }
+        guard !adjusts.contains(where: { $0.singleValue?.booleanValue == true }) else { return }
+        let path = receiver.path == "self" ? "" : receiver.path + "."
+        let fix = "\(path)adjustsFontForContentSizeCategory = true"
+        let makeFinding = { (assignment: PropertyAssignment) in
+            builder.makeFinding(
+                .missingAdjustsFont, .error, at: assignment.statement,
+                message: "the font scales, but without `adjustsFontForContentSizeCategory = true` it is set once and never follows the user's text size",
+                replacement: fix, fix: "add `\(fix)`", elements: [element]
+            )
+        }
+        if let (assignment, _) = fonts.first(where: { $0.1.value == .scales }) {
+            builder.report(makeFinding(assignment))
+        } else if let (assignment, font) = fonts.first(where: { !$0.1.hasCertainFixedSite && !$0.1.symbolLeaves.isEmpty }) {
+            builder.report(makeFinding(assignment), when: .fontOutcome(font.value, .scales))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import SwiftSyntax
+
+/// Label properties that defeat Dynamic Type: `label_single_line`
+/// (`numberOfLines = 1`), `minimum_scale_factor` (`adjustsFontSizeToFitWidth`,
+/// `minimumScaleFactor`) and `clamped_dynamic_type` (`maximumContentSizeCategory`).
+struct UIKitLabelRules {
+    let builder: AnalysisBuilder
+    let receivers: ReceiverIndex
+    let elementOf: [Receiver: Int]
+
+    /// `UIContentSizeCategory` values below the largest accessibility size.
+    private static let cappedCategories: Set<String> = [
+        "extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge", "extraExtraExtraLarge",
+        "accessibilityMedium", "accessibilityLarge", "accessibilityExtraLarge", "accessibilityExtraExtraLarge",
+    ]
+
+    func run() {
+        let ordered = receivers.assignments.keys.sorted {
+            receivers.assignments[$0]![0].statement.position < receivers.assignments[$1]![0].statement.position
+        }
+        for receiver in ordered {
+            let elements = elementOf[receiver].map { [$0] } ?? []
+            let singleLine = receivers.assignments(to: receiver, "numberOfLines").filter { $0.singleValue?.numericValue == 1 }
+            for assignment in singleLine {
+                builder.report(builder.makeFinding(
+                    .labelSingleLine, .warning, at: assignment.statement,
+                    message: "one line truncates the label's text at large sizes",
+                    replacement: "\(receiver.path).numberOfLines = 0", fix: "set `numberOfLines = 0` and let the text wrap",
+                    elements: elements
+                ))
+            }
+            reportShrinking(receiver, singleLine: !singleLine.isEmpty, elements: elements)
+            reportClamp(receiver, elements: elements)
+        }
+    }
+
+    /// One finding per receiver, at the first of the two shrinking properties.
+    private func reportShrinking(_ receiver: Receiver, singleLine: Bool, elements: [Int]) {
+        let shrinking = (receivers.assignments(to: receiver, "adjustsFontSizeToFitWidth").filter { $0.singleValue?.booleanValue == true }
+            + receivers.assignments(to: receiver, "minimumScaleFactor"))
+            .min { $0.statement.position < $1.statement.position }
+        guard let first = shrinking else { return }
+        builder.report(builder.makeFinding(
+            .minimumScaleFactor, singleLine ? .error : .warning, at: first.statement,
+            message: singleLine
+                ? "with `numberOfLines = 1`, shrinking is the only strategy: the text gets smaller as the user asks for larger text"
+                : "shrinking text to fit works against Dynamic Type; keep it only as a last resort",
+            replacement: "\(receiver.path).numberOfLines = 0",
+            fix: "remove it and let the text wrap (`numberOfLines = 0`)", elements: elements
+        ))
+    }
+
+    private func reportClamp(_ receiver: Receiver, elements: [Int]) {
+        let viewer = receivers.assignments(to: receiver, "showsLargeContentViewer").contains { $0.singleValue?.booleanValue == true }
+        guard !viewer else { return }
+        for assignment in receivers.assignments(to: receiver, "maximumContentSizeCategory") {
+            guard let category = assignment.singleValue?.referencedName, Self.cappedCategories.contains(category) else { continue }
+            builder.report(builder.makeFinding(
+                .clampedDynamicType, .error, at: assignment.statement,
+                message: "`maximumContentSizeCategory = .\(category)` stops text from growing for users who need it most",
+                replacement: "\(receiver.path).maximumContentSizeCategory = .accessibilityExtraExtraExtraLarge",
+                fix: "remove the cap, or show a Large Content Viewer (`showsLargeContentViewer = true`)", elements: elements
+            ))
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import SwiftSyntax
+
+/// A view that a `.font` modifier can reach: a text element, an image, or an
+/// opaque view (a custom view whose text is not visible here).
+struct FontConsumer {
+    enum Kind: Equatable {
+        case element(Int)
+        case image
+        case opaque
+    }
+
+    let node: Syntax
+    let kind: Kind
+    let environment: ViewEnvironment
+    /// The modifier that sets this view's font, if any.
+    let source: ModifierCall?
+
+    var isTextual: Bool { kind != .image }
+
+    var elementIndex: Int? {
+        if case .element(let index) = kind { return index }
+        return nil
+    }
+}
+
+/// The SwiftUI views of a file that text rules care about, with their font
+/// environments. Text elements are registered with the builder on creation.
+final class SwiftUIInventory {
+    let tree = ViewTree()
+    private(set) var elements: [(call: FunctionCallExprSyntax, index: Int)] = []
+    private(set) var consumers: [FontConsumer] = []
+
+    init(builder: AnalysisBuilder) {
+        let calls = builder.context.index.calls
+        var opaqueRoots: Set<SyntaxIdentifier> = []
+        for call in calls {
+            switch ViewTree.role(of: call) {
+            case .textElement(let kind)?:
+                let index = builder.addElement(TextElement(
+                    kind: kind, position: builder.context.position(of: call), description: Self.describe(call),
+                    font: "default (.body)", status: .scales("default font (.body) scales")
+                ))
+                elements.append((call, index))
+                add(Syntax(call), .element(index))
+            case .image?:
+                add(Syntax(call), .image)
+            case .opaque? where ViewTree.isViewStatement(call):
+                opaqueRoots.insert(call.id)
+                add(Syntax(call), .opaque)
+            default:
+                break
+            }
+        }
+        // Chains whose root shows no text here but which set a font
+        // (`content.font(…)`, `MyRow().font(…)`) reach text we cannot see.
+        for call in calls {
+            guard let name = call.calleeName, let first = name.first, first.isLowercase else { continue }
+            let modifier = ModifierCall(name: name, call: call)
+            guard ViewTree.isStandardFontModifier(modifier) || ViewTree.isCustomFontModifier(modifier) else { continue }
+            guard call.calleeBase != nil else {
+                // `font(…)` on an implicit `self`, inside a `View` extension.
+                if !call.isImplicitMemberCall {
+                    consumers.append(FontConsumer(node: Syntax(call), kind: .opaque, environment: tree.environment(of: call), source: modifier))
+                }
+                continue
+            }
+            let root = ViewTree.root(of: call)
+            guard Self.canBeView(root) else { continue }
+            if let rootCall = root.as(FunctionCallExprSyntax.self), ViewTree.role(of: rootCall) != .opaque { continue }
+            if opaqueRoots.contains(root.id) { continue }
+            opaqueRoots.insert(root.id)
+            add(Syntax(root), .opaque)
+        }
+    }
+
+    /// A chain root that can be a view: a view call, or a value such as
+    /// `content` or `item.icon` — not a UIKit/AppKit value such as
+    /// `UIFontMetrics(…)` or a type such as `UIFont`.
+    private static func canBeView(_ root: ExprSyntax) -> Bool {
+        if let call = root.as(FunctionCallExprSyntax.self) {
+            guard let name = call.calleeName, !name.hasPrefix("UI"), !name.hasPrefix("NS") else { return false }
+            return ViewTree.role(of: call) != nil
+        }
+        guard let name = root.referencedName, let first = name.first else { return false }
+        return first.isLowercase
+    }
+
+    private func add(_ node: Syntax, _ kind: FontConsumer.Kind) {
+        let environment = tree.environment(of: node)
+        consumers.append(FontConsumer(node: node, kind: kind, environment: environment, source: environment.fontSource))
+    }
+
+    /// `Text(title)`, `Button("Book Now")`: the element as a reader finds it.
+    static func describe(_ call: FunctionCallExprSyntax) -> String {
+        let name = call.calledExpression.trimmedDescription
+        guard let first = call.arguments.first else { return name + "()" }
+        var argument = first.expression.oneLine
+        if argument.count > 40 { argument = String(argument.prefix(37)) + "…" }
+        return "\(name)(\(argument))"
+    }
+
+    /// Text elements syntactically inside `node` (a container's subtree).
+    func elements(inside node: some SyntaxProtocol) -> [(call: FunctionCallExprSyntax, index: Int)] {
+        let range = node.range
+        return elements.filter { range.contains($0.call.position) && $0.call.id != node.id }
+    }
+
+    func consumers(inside node: some SyntaxProtocol) -> [FontConsumer] {
+        let range = node.range
+        return consumers.filter { range.contains($0.node.position) }
+    }
+}

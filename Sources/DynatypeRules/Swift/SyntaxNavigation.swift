@@ -1,0 +1,215 @@
+import SwiftSyntax
+
+/// Small, shape-level questions about expressions that every rule family asks.
+extension ExprSyntax {
+    /// The expression without wrappers that do not change its value's kind:
+    /// parentheses, `!`, `?`, `try`, `await`.
+    var unwrapped: ExprSyntax {
+        var current = self
+        while true {
+            if let force = current.as(ForceUnwrapExprSyntax.self) {
+                current = force.expression
+            } else if let optional = current.as(OptionalChainingExprSyntax.self) {
+                current = optional.expression
+            } else if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1,
+                let only = tuple.elements.first, only.label == nil
+            {
+                current = only.expression
+            } else if let tryExpr = current.as(TryExprSyntax.self) {
+                current = tryExpr.expression
+            } else if let awaitExpr = current.as(AwaitExprSyntax.self) {
+                current = awaitExpr.expression
+            } else {
+                return current
+            }
+        }
+    }
+
+    /// `foo` for `foo`, `bar` for `x.y.bar`: the referenced member or identifier.
+    var referencedName: String? {
+        let expr = unwrapped
+        if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = expr.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        return nil
+    }
+
+    var isNilLiteral: Bool { unwrapped.is(NilLiteralExprSyntax.self) }
+
+    var isNumericLiteral: Bool {
+        let expr = unwrapped
+        if expr.is(IntegerLiteralExprSyntax.self) || expr.is(FloatLiteralExprSyntax.self) { return true }
+        if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return prefix.expression.isNumericLiteral
+        }
+        return false
+    }
+
+    /// The numeric value of a literal (`17`, `17.5`, `-2`), when it is one.
+    var numericValue: Double? {
+        let expr = unwrapped
+        if let int = expr.as(IntegerLiteralExprSyntax.self) {
+            return Double(int.literal.text.replacingOccurrences(of: "_", with: ""))
+        }
+        if let float = expr.as(FloatLiteralExprSyntax.self) {
+            return Double(float.literal.text.replacingOccurrences(of: "_", with: ""))
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            let name = call.calledExpression.referencedName, ["CGFloat", "Double", "Float", "Int"].contains(name)
+        {
+            return call.arguments.first?.expression.numericValue
+        }
+        return nil
+    }
+
+    /// `true` / `false` literals.
+    var booleanValue: Bool? {
+        unwrapped.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) }
+    }
+}
+
+extension FunctionCallExprSyntax {
+    /// The called name: `Text` for `Text(…)`, `font` for `x.font(…)` and `.font(…)`.
+    var calleeName: String? { calledExpression.referencedName }
+
+    /// The receiver of a method call (`x` in `x.font(…)`), nil for `Text(…)` and `.system(…)`.
+    var calleeBase: ExprSyntax? { calledExpression.as(MemberAccessExprSyntax.self)?.base }
+
+    /// True for an implicit-member call such as `.system(size: 12)`.
+    var isImplicitMemberCall: Bool {
+        guard let member = calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        return member.base == nil
+    }
+
+    /// The token that names the call, where findings are located for modifiers.
+    var nameToken: TokenSyntax? {
+        if let member = calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName }
+        return calledExpression.as(DeclReferenceExprSyntax.self)?.baseName
+    }
+
+    /// A modifier as written without its receiver: `.frame(height: 44)`.
+    var modifierText: String {
+        guard let name = calleeName else { return oneLine }
+        return ".\(name)(\(arguments.oneLine))"
+    }
+
+    func argument(_ label: String) -> ExprSyntax? {
+        arguments.first { $0.label?.text == label }?.expression
+    }
+
+    var firstUnlabeledArgument: ExprSyntax? {
+        guard let first = arguments.first, first.label == nil else { return nil }
+        return first.expression
+    }
+
+    var argumentLabels: [String] { arguments.map { $0.label?.text ?? "" } }
+
+    /// The closures that hold a container's content: trailing ones and closure arguments.
+    var contentClosures: [ClosureExprSyntax] {
+        var closures = arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+        if let trailing = trailingClosure { closures.append(trailing) }
+        closures.append(contentsOf: additionalTrailingClosures.map(\.closure))
+        return closures
+    }
+
+    /// Whether `node` sits inside this call's arguments or closures (as opposed
+    /// to its called expression, which belongs to the same modifier chain).
+    func hasInArgumentsOrClosures(_ node: some SyntaxProtocol) -> Bool {
+        let position = node.position
+        if let left = leftParen, let right = rightParen, position >= left.endPosition, position < right.position {
+            return true
+        }
+        if let trailing = trailingClosure, trailing.range.contains(position) { return true }
+        return additionalTrailingClosures.contains { $0.closure.range.contains(position) }
+    }
+}
+
+extension SyntaxProtocol {
+    /// The source text on one line, with runs of whitespace collapsed, for messages.
+    var oneLine: String {
+        let text = trimmedDescription
+        guard text.contains(where: \.isNewline) else { return text }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The nearest ancestor of the given type.
+    func ancestor<T: SyntaxProtocol>(_ type: T.Type) -> T? {
+        var current = parent
+        while let node = current {
+            if let match = node.as(type) { return match }
+            current = node.parent
+        }
+        return nil
+    }
+}
+
+extension AttributeListSyntax {
+    func attribute(named name: String) -> AttributeSyntax? {
+        for element in self {
+            if let attribute = element.as(AttributeSyntax.self),
+                attribute.attributeName.trimmedDescription == name
+            {
+                return attribute
+            }
+        }
+        return nil
+    }
+}
+
+extension DeclModifierListSyntax {
+    func contains(_ keyword: Keyword) -> Bool {
+        contains { $0.name.tokenKind == .keyword(keyword) }
+    }
+}
+
+/// A type declaration or extension, seen uniformly.
+struct TypeScope {
+    let node: Syntax
+    let name: String
+    let inheritedTypes: [String]
+    let memberBlock: MemberBlockSyntax
+    let isExtension: Bool
+    let isClass: Bool
+
+    init?(_ node: Syntax) {
+        if let decl = node.as(StructDeclSyntax.self) {
+            self.init(node, decl.name.text, decl.inheritanceClause, decl.memberBlock, isExtension: false, isClass: false)
+        } else if let decl = node.as(ClassDeclSyntax.self) {
+            self.init(node, decl.name.text, decl.inheritanceClause, decl.memberBlock, isExtension: false, isClass: true)
+        } else if let decl = node.as(EnumDeclSyntax.self) {
+            self.init(node, decl.name.text, decl.inheritanceClause, decl.memberBlock, isExtension: false, isClass: false)
+        } else if let decl = node.as(ActorDeclSyntax.self) {
+            self.init(node, decl.name.text, decl.inheritanceClause, decl.memberBlock, isExtension: false, isClass: true)
+        } else if let decl = node.as(ExtensionDeclSyntax.self) {
+            let name = decl.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+            self.init(node, name, decl.inheritanceClause, decl.memberBlock, isExtension: true, isClass: false)
+        } else if let decl = node.as(ProtocolDeclSyntax.self) {
+            self.init(node, decl.name.text, decl.inheritanceClause, decl.memberBlock, isExtension: true, isClass: false)
+        } else {
+            return nil
+        }
+    }
+
+    private init(
+        _ node: Syntax, _ name: String, _ inheritance: InheritanceClauseSyntax?, _ members: MemberBlockSyntax,
+        isExtension: Bool, isClass: Bool
+    ) {
+        self.node = node
+        self.name = name
+        self.inheritedTypes = inheritance?.inheritedTypes.map {
+            $0.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+        } ?? []
+        self.memberBlock = members
+        self.isExtension = isExtension
+        self.isClass = isClass
+    }
+
+    /// The nearest enclosing type scope of a node.
+    static func enclosing(_ node: some SyntaxProtocol) -> TypeScope? {
+        var current = node.parent
+        while let candidate = current {
+            if let scope = TypeScope(candidate) { return scope }
+            current = candidate.parent
+        }
+        return nil
+    }
+}

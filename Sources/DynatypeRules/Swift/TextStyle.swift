@@ -1,0 +1,50 @@
+/// Apple's text styles with their default (Large) sizes [000], used to name the
+/// nearest style in fix suggestions (RULES.md "Text-style sizes").
+public enum TextStyle: String, CaseIterable, Sendable {
+    case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
+
+    public var pointSize: Double {
+        switch self {
+        case .largeTitle: return 34
+        case .title: return 28
+        case .title2: return 22
+        case .title3: return 20
+        case .headline, .body: return 17
+        case .callout: return 16
+        case .subheadline: return 15
+        case .footnote: return 13
+        case .caption: return 12
+        case .caption2: return 11
+        }
+    }
+
+    /// The style whose size is nearest; ties go to the style nearer `.body`;
+    /// 17pt with a semibold or heavier weight is `.headline`.
+    public static func nearest(toPointSize size: Double?, weight: String? = nil) -> TextStyle {
+        guard let size else { return .body }
+        let candidates = allCases.filter { $0 != .headline }
+        let best = candidates.min { lhs, rhs in
+            let left = abs(lhs.pointSize - size)
+            let right = abs(rhs.pointSize - size)
+            if left != right { return left < right }
+            return abs(lhs.pointSize - 17) < abs(rhs.pointSize - 17)
+        } ?? .body
+        if best == .body, let weight, ["semibold", "bold", "heavy", "black"].contains(weight) {
+            return .headline
+        }
+        return best
+    }
+
+    /// SwiftUI's `Font.TextStyle` names plus the UIKit spellings used in
+    /// `UIFont.TextStyle` and Interface Builder.
+    static let swiftUINames: Set<String> = Set(allCases.map(\.rawValue))
+
+    /// `UIFont.TextStyle` case name for this style (`title1` for `.title`).
+    public var uiKitName: String { self == .title ? "title1" : rawValue }
+}
+
+extension TextStyle {
+    /// The `Font` text-style members a SwiftUI expression can name, plus
+    /// `.system(.style)` forms' first argument values.
+    static func isSwiftUITextStyle(_ name: String) -> Bool { swiftUINames.contains(name) }
+}

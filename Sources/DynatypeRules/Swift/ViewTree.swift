@@ -1,0 +1,177 @@
+import SwiftSyntax
+import Foundation
+
+/// A modifier applied to a view: `.font(.body)` in `Text("x").font(.body)`.
+struct ModifierCall {
+    let name: String
+    let call: FunctionCallExprSyntax
+}
+
+/// What a SwiftUI call is, as far as text goes.
+enum ViewRole: Equatable {
+    /// A text element (RULES.md "Terms") of the given kind.
+    case textElement(String)
+    case image
+    /// Holds other views in its closures (`VStack { … }`, `Button { } label: { … }`).
+    case container(String)
+    /// A view that shows no text (`Spacer`, shapes, colors).
+    case primitive
+    /// A view whose content is not visible here (a custom view, `content`).
+    case opaque
+}
+
+/// The font environment, exemptions and ancestry of one view in its view
+/// expression: its own modifier chain, then each enclosing container's chain,
+/// innermost first (SwiftUI's environment inherits outward-in).
+struct ViewEnvironment {
+    var chains: [[ModifierCall]] = []
+    var isHidden = false
+    var hasLargeContentViewer = false
+    /// The system-chrome modifier (`tabItem`, `toolbar`, `navigationTitle`) the view sits in.
+    var chrome: String?
+    /// A `ScrollView`, `List` or `Form` encloses the view.
+    var scrolls = false
+
+    var modifiers: some Sequence<ModifierCall> { chains.joined() }
+
+    /// The nearest modifier that sets the font: `.font(_:)`, or a custom
+    /// font modifier such as `.font(size:style:)` or `.appFont(…)`.
+    var fontSource: ModifierCall? {
+        modifiers.first { ViewTree.isStandardFontModifier($0) || ViewTree.isCustomFontModifier($0) }
+    }
+
+    func contains(_ modifier: String) -> Bool { modifiers.contains { $0.name == modifier } }
+
+    /// Why no font/size rule applies to the view, if one says so.
+    func exemption(for rule: RuleID) -> String? {
+        if isHidden { return "decorative: `.accessibilityHidden(true)`" }
+        if let chrome { return "system-managed chrome: `.\(chrome)`" }
+        if hasLargeContentViewer, [.fixedFontSize, .fixedTextHeight, .clampedDynamicType].contains(rule) {
+            return "shown in the Large Content Viewer"
+        }
+        return nil
+    }
+}
+
+/// SwiftUI view expressions: modifier chains and the containers around a view.
+final class ViewTree {
+    static let textElementNames: Set<String> = ["Text", "Label", "Button", "TextField", "SecureField", "TextEditor"]
+    static let scrollingContainers: Set<String> = ["ScrollView", "List", "Form"]
+    static let chromeModifiers: Set<String> = ["tabItem", "toolbar", "navigationTitle", "navigationBarTitle", "toolbarItem"]
+    static let primitiveViews: Set<String> = [
+        "Spacer", "Divider", "Color", "Rectangle", "Circle", "Capsule", "RoundedRectangle", "UnevenRoundedRectangle",
+        "Ellipse", "LinearGradient", "RadialGradient", "AngularGradient", "EllipticalGradient", "EmptyView", "Path",
+        "ProgressView", "AsyncImage", "Canvas", "Material",
+    ]
+    /// Standard modifiers whose names mention fonts but do not set a size.
+    private static let fontAdjustingModifiers: Set<String> = ["fontWeight", "fontDesign", "fontWidth"]
+    /// UIKit/AppKit font methods, which are not view modifiers.
+    private static let fontAPIs: Set<String> = FontClassifier.appKitSystemConstructors.union([
+        "scaledFont", "preferredFont", "preferredFontDescriptor", "fontDescriptor", "withSize",
+    ])
+
+    private var environments: [SyntaxIdentifier: ViewEnvironment] = [:]
+
+    static func isStandardFontModifier(_ modifier: ModifierCall) -> Bool {
+        modifier.name == "font" && modifier.call.arguments.count == 1 && modifier.call.arguments.first?.label == nil
+    }
+
+    static func isCustomFontModifier(_ modifier: ModifierCall) -> Bool {
+        guard !isStandardFontModifier(modifier), !fontAdjustingModifiers.contains(modifier.name),
+            !fontAPIs.contains(modifier.name)
+        else { return false }
+        return modifier.name.range(of: "font", options: .caseInsensitive) != nil
+    }
+
+    /// The role of a call that starts a view expression.
+    static func role(of call: FunctionCallExprSyntax) -> ViewRole? {
+        guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.text
+        if textElementNames.contains(name) {
+            return isTextElement(call, named: name) ? .textElement(name) : .container(name)
+        }
+        if name == "Image" { return .image }
+        if primitiveViews.contains(name) { return .primitive }
+        if !call.contentClosures.isEmpty { return .container(name) }
+        guard let first = name.first, first.isUppercase else { return nil }
+        return .opaque
+    }
+
+    /// `Button` and `Label` are text elements when they have a title; with only
+    /// closures their `Text` children are the elements.
+    private static func isTextElement(_ call: FunctionCallExprSyntax, named name: String) -> Bool {
+        switch name {
+        case "Button", "Label":
+            guard let first = call.arguments.first else { return false }
+            return first.label == nil && !first.expression.is(ClosureExprSyntax.self)
+        default:
+            return true
+        }
+    }
+
+    /// Modifiers applied to `expression`, innermost first.
+    static func modifiers(appliedTo expression: some SyntaxProtocol) -> [ModifierCall] {
+        var result: [ModifierCall] = []
+        var current = Syntax(expression)
+        while let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+            let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id
+        {
+            result.append(ModifierCall(name: member.declName.baseName.text, call: call))
+            current = Syntax(call)
+        }
+        return result
+    }
+
+    /// The outermost call of the chain that starts at `expression`.
+    static func outermost(_ expression: some SyntaxProtocol) -> Syntax {
+        modifiers(appliedTo: expression).last.map { Syntax($0.call) } ?? Syntax(expression)
+    }
+
+    /// The view a modifier chain starts from: `Text("x")` in `Text("x").font(…).padding()`.
+    static func root(of modifier: FunctionCallExprSyntax) -> ExprSyntax {
+        var current = ExprSyntax(modifier)
+        while let call = current.as(FunctionCallExprSyntax.self), let base = call.calleeBase {
+            current = base
+        }
+        return current
+    }
+
+    /// Whether a view call stands as a statement of a view builder (as opposed
+    /// to an argument such as `CGFloat(10)`).
+    static func isViewStatement(_ call: FunctionCallExprSyntax) -> Bool {
+        let top = outermost(call)
+        guard let parent = top.parent else { return false }
+        return parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self)
+            || parent.is(ExpressionStmtSyntax.self)
+    }
+
+    func environment(of view: some SyntaxProtocol) -> ViewEnvironment {
+        if let cached = environments[view.id] { return cached }
+        var environment = ViewEnvironment()
+        environment.chains.append(Self.modifiers(appliedTo: view))
+        var node = Self.outermost(view)
+        var current = node.parent
+        while let candidate = current {
+            if candidate.is(DeclSyntax.self) { break }
+            if let call = candidate.as(FunctionCallExprSyntax.self), call.hasInArgumentsOrClosures(node) {
+                if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil {
+                    let name = member.declName.baseName.text
+                    if Self.chromeModifiers.contains(name) { environment.chrome = environment.chrome ?? name }
+                } else if let name = call.calleeName, Self.scrollingContainers.contains(name) {
+                    environment.scrolls = true
+                }
+                environment.chains.append(Self.modifiers(appliedTo: call))
+                node = Self.outermost(call)
+                current = node.parent
+                continue
+            }
+            current = candidate.parent
+        }
+        environment.isHidden = environment.modifiers.contains {
+            $0.name == "accessibilityHidden" && $0.call.arguments.first?.expression.booleanValue == true
+        }
+        environment.hasLargeContentViewer = environment.contains("accessibilityShowsLargeContentViewer")
+        environments[view.id] = environment
+        return environment
+    }
+}

@@ -1,0 +1,111 @@
+import DynatypeEngine
+import DynatypeReport
+import DynatypeRules
+import Foundation
+
+enum AuditCommand: Command {
+    static let name = "audit"
+    static let summary = "Audit Swift and Interface Builder files and print a PASS/FAIL report per file"
+    static let help = """
+        USAGE: dynatype audit [PATH ...] [--format FORMAT] [--config FILE] [--jobs N] [--color WHEN]
+
+        Audits Swift (SwiftUI, UIKit, AppKit), .xib and .storyboard files for Dynamic Type
+        support: a PASS/FAIL verdict per file, every failing element with its line and the
+        exact replacement code, passing elements, notes and assumptions. Design-system
+        fonts defined anywhere in the audited paths judge their uses.
+
+        ARGUMENTS:
+          PATH               Files or folders (searched recursively). Default: the current folder.
+
+        OPTIONS:
+          --format FORMAT    text (default), xcode (path:line:col: error: … (rule)), json,
+                             sarif (SARIF 2.1.0), github (workflow annotations)
+          --config FILE      Use this .dynatype.json instead of the one found at the audited
+                             folder or above (patterns are relative to the file's folder)
+          --jobs N, -j N     Files analyzed in parallel (default: all cores)
+          --color WHEN       auto (default: on a terminal), always, never
+          -h, --help         Show this help.
+
+        CONFIGURATION (.dynatype.json, comments allowed):
+          included, excluded, disabled_rules, severity, platforms, max_file_size_kb
+
+        EXIT STATUS:
+          0  every audited file passes
+          1  at least one file fails (has an unsuppressed error)
+          2  usage error, invalid configuration, or a path that cannot be read; the other
+             files are still audited and reported
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(
+            arguments, spec: OptionSpec(values: ["--format", "--config", "--jobs", "--color"], aliases: ["-j": "--jobs"]),
+            command: name
+        )
+        let format = try options.choice("--format", OutputFormat.self) ?? .text
+        if let color = options.value("--color"), !["auto", "always", "never"].contains(color) {
+            throw UsageError(message: "--color must be auto, always or never, not \"\(color)\"")
+        }
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let paths = (options.positionals.isEmpty ? ["."] : options.positionals).map {
+            URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL
+        }
+        let root = auditRoot(of: paths)
+
+        let (configuration, configurationRoot) = try loadConfiguration(explicit: options.value("--config"), root: root, current: current)
+        var auditor = WorkspaceAuditor(configuration: configuration, configurationRoot: configurationRoot)
+        auditor.threads = try options.integer("--jobs") ?? ParallelWork.defaultThreadCount
+        if Terminal.stderrIsTerminal {
+            auditor.progress = { done, total in
+                if done == total || done % 8 == 0 { Terminal.progress("dynatype: analyzed \(done)/\(total) files") }
+            }
+        }
+        let outcome = auditor.audit(paths: paths, root: root)
+        Terminal.endProgress()
+
+        let report = format.render(outcome, options: ReportOptions(color: format == .text && Terminal.wantsColor(options.value("--color"))))
+        Terminal.write(report)
+        if format != .text {
+            for skipped in outcome.skipped { Terminal.error("\(skipped.path): \(skipped.reason)") }
+        }
+        if outcome.skipped.contains(where: \.isError) { return ExitStatus.usage }
+        return outcome.summary.filesFailing > 0 ? ExitStatus.findings : ExitStatus.success
+    }
+
+    /// The folder report paths are relative to: the folder audited, a single
+    /// file's folder, or the deepest folder common to several paths.
+    static func auditRoot(of paths: [URL]) -> URL {
+        let folders = paths.map { url -> [String] in
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            let folder = exists && isDirectory.boolValue ? url : url.deletingLastPathComponent()
+            return folder.standardizedFileURL.pathComponents
+        }
+        var common = folders[0]
+        for components in folders.dropFirst() {
+            common = Array(zip(common, components).prefix { $0 == $1 }.map(\.0))
+        }
+        return URL(fileURLWithPath: NSString.path(withComponents: common.isEmpty ? ["/"] : common), isDirectory: true)
+    }
+
+    static func loadConfiguration(explicit: String?, root: URL, current: URL) throws -> (ProjectConfiguration, URL) {
+        let file: URL
+        if let explicit {
+            file = URL(fileURLWithPath: explicit, relativeTo: current).standardizedFileURL
+        } else if let found = ConfigurationLocator.find(from: root) {
+            file = found
+        } else {
+            return (ProjectConfiguration(), root)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw UsageError(message: "cannot read configuration \(file.path)")
+        }
+        do {
+            return (try ProjectConfiguration(data: data, file: file.path), file.deletingLastPathComponent())
+        } catch let error as ConfigurationError {
+            throw UsageError(message: error.description)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import DynatypeReport
+import DynatypeRules
+
+enum RulesCommand: Command {
+    static let name = "rules"
+    static let summary = "List the rule catalogue: id, default severity, what it flags"
+    static let help = """
+        USAGE: dynatype rules [RULE_ID] [--format text|markdown|json]
+
+        Lists every rule with its default severity and what it flags; with a rule id,
+        shows that rule's rationale, fix and examples.
+
+        OPTIONS:
+          --format FORMAT    text (default), markdown (the README's table), json
+          -h, --help         Show this help.
+
+        EXIT STATUS:
+          0  success
+          2  unknown rule id or usage error
+        """
+
+    enum Format: String, CaseIterable { case text, markdown, json }
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(arguments, spec: OptionSpec(values: ["--format"]), command: name)
+        let format = try options.choice("--format", Format.self) ?? .text
+        if let id = options.positionals.first {
+            guard let rule = RuleID(rawValue: id) else { throw UsageError(message: "unknown rule id \"\(id)\"") }
+            Terminal.write(detail(RuleCatalogue.descriptor(rule)))
+            return ExitStatus.success
+        }
+        switch format {
+        case .text:
+            let width = RuleID.allCases.map(\.rawValue.count).max() ?? 30
+            for rule in RuleCatalogue.all {
+                Terminal.write("\(rule.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(rule.severityText.padding(toLength: 8, withPad: " ", startingAt: 0))  \(rule.summary)\n")
+            }
+        case .markdown:
+            Terminal.write(RuleTable.markdown())
+        case .json:
+            Terminal.write(JSONOutput.encode(RuleCatalogue.all.map(RuleDocument.init)))
+        }
+        return ExitStatus.success
+    }
+
+    private static func detail(_ rule: RuleDescriptor) -> String {
+        var text = "\(rule.id.rawValue) — \(rule.name)\n  severity: \(rule.severityText)\n  flags:    \(rule.summary)\n"
+        text += "  why:      \(rule.rationale)\n  fix:      \(rule.fix)\n  sources:  \(rule.sources)\n"
+        for example in rule.triggering { text += "\n  triggers:\n" + indent(example.code) }
+        for example in rule.nonTriggering { text += "\n  does not trigger:\n" + indent(example.code.replacingOccurrences(of: "↓", with: "")) }
+        return text
+    }
+
+    private static func indent(_ code: String) -> String {
+        code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
+    }
+
+    private struct RuleDocument: Encodable {
+        let id: String
+        let name: String
+        let defaultSeverity: String
+        let summary: String
+        let rationale: String
+        let fix: String
+
+        init(_ rule: RuleDescriptor) {
+            id = rule.id.rawValue
+            name = rule.name
+            defaultSeverity = rule.severityText
+            summary = rule.summary
+            rationale = rule.rationale
+            fix = rule.fix
+        }
+    }
+}
