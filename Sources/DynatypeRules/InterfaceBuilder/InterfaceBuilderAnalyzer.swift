@@ -16,10 +16,12 @@ public struct InterfaceBuilderAnalyzer: Sendable {
         let parser = XMLParser(data: data)
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
-        if !parser.parse() {
-            let line = parser.lineNumber
-            let reason = parser.parserError.map { " (\($0.localizedDescription))" } ?? ""
-            reader.analysis.remarks.append("not a well-formed Interface Builder document: XML error at line \(line)\(reason); results are partial")
+        // XMLParser may return true and still record an error (an unterminated document).
+        if !parser.parse() || parser.parserError != nil {
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            reader.analysis.remarks.append(
+                "not a well-formed Interface Builder document (XML error \(code) near line \(parser.lineNumber)); results are partial"
+            )
         }
         return reader.analysis
     }
@@ -53,12 +55,20 @@ private final class InterfaceBuilderReader: NSObject, XMLParserDelegate {
             ))
             element = analysis.elements.count - 1
         }
-        if elementName == "fontDescription", attributes["key"] == "fontDescription",
-            let owner = stack.last, let index = owner.element
-        {
+        // A text view's own font, or a button configuration's title font.
+        if elementName == "fontDescription", let owner = Self.fontOwner(stack), let index = owner.element {
             judge(attributes, owner: owner.name, ownerAttributes: owner.attributes, element: index, at: position(of: elementName, parser))
         }
         stack.append((elementName, attributes, element))
+    }
+
+    private static func fontOwner(_ stack: [(name: String, attributes: [String: String], element: Int?)]) -> (name: String, attributes: [String: String], element: Int?)? {
+        guard let parent = stack.last else { return nil }
+        if parent.element != nil { return parent }
+        if parent.name == "buttonConfiguration", stack.count >= 2, stack[stack.count - 2].name == "button" {
+            return stack[stack.count - 2]
+        }
+        return nil
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {

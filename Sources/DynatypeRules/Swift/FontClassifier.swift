@@ -19,7 +19,7 @@ struct FontClassifier {
     static let fontModifiers: Set<String> = [
         "weight", "bold", "italic", "monospacedDigit", "monospaced", "smallCaps", "lowercaseSmallCaps",
         "uppercaseSmallCaps", "leading", "width", "withSymbolicTraits", "withDesign", "withTraits", "withWeight",
-        "withSize", "kerning", "tracking",
+        "kerning", "tracking",
     ]
 
     // MARK: Fonts
@@ -137,6 +137,11 @@ struct FontClassifier {
         if let constructor = platformConstructor(call, name: name, baseName: baseName, bareType: bareType, implicit: implicit) {
             return constructor
         }
+        if base != nil, name == "withSize", let size = call.firstUnlabeledArgument {
+            // `font.withSize(n)` keeps the face and takes the size: it scales as `n` does.
+            let sizeClass = classifySize(size, depth: depth + 1)
+            return FontClassification(value: sizeClass.value == .scales ? .scales : .sized(sizeClass.value), spec: "`\(call.oneLine)`")
+        }
         if let base, Self.fontModifiers.contains(name) {
             return classify(base, expecting: expecting, depth: depth + 1)
         }
@@ -154,7 +159,7 @@ struct FontClassifier {
         let value = FontValue.symbol(reference, arguments: arguments)
         return FontClassification(
             value: value,
-            symbolLeaves: [FontLeaf(node: ExprSyntax(call), value: value)],
+            symbolLeaves: [FontLeaf(call, value: value)],
             helperCalls: [value],
             spec: "`\(call.oneLine)`"
         )
@@ -255,7 +260,7 @@ struct FontClassifier {
         }
         let reference = SymbolReference(name: name, qualifier: qualifier(of: member.base, at: member), argumentLabels: nil, expected: expecting)
         let value = FontValue.symbol(reference, arguments: [])
-        return FontClassification(value: value, symbolLeaves: [FontLeaf(node: ExprSyntax(member), value: value)], spec: "`\(member.oneLine)`")
+        return FontClassification(value: value, symbolLeaves: [FontLeaf(member, value: value)], spec: "`\(member.oneLine)`")
     }
 
     private func classify(reference: DeclReferenceExprSyntax, expecting: SymbolKind?, depth: Int) -> FontClassification {
@@ -279,11 +284,11 @@ struct FontClassifier {
             }
             let reference = SymbolReference(name: name, qualifier: type.name, argumentLabels: nil, expected: expecting)
             let value = FontValue.symbol(reference, arguments: [])
-            return FontClassification(value: value, symbolLeaves: [FontLeaf(node: node, value: value)], spec: "`\(name)`")
+            return FontClassification(value: value, symbolLeaves: [FontLeaf(node, value: value)], spec: "`\(name)`")
         case .unknown:
             let reference = SymbolReference(name: name, qualifier: nil, argumentLabels: nil, expected: expecting)
             let value = FontValue.symbol(reference, arguments: [])
-            return FontClassification(value: value, symbolLeaves: [FontLeaf(node: node, value: value)], spec: "`\(name)`")
+            return FontClassification(value: value, symbolLeaves: [FontLeaf(node, value: value)], spec: "`\(name)`")
         }
     }
 
@@ -317,6 +322,9 @@ struct FontClassifier {
             return SizeClass(value: .scales, isScaledMetric: true, scaledMetricDefault: metric)
         }
         if containsScaledValueCall(expr) { return SizeClass(value: .scales) }
+        // Another font's own size (`pointSize` in a UIFont extension, `font.pointSize`)
+        // is as scaling as that font, which is not known here.
+        if expr.referencedName == "pointSize" { return SizeClass(value: .parameter("pointSize")) }
         if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calleeName,
             ["CGFloat", "Double", "Float", "Int"].contains(name), let only = call.firstUnlabeledArgument
         {

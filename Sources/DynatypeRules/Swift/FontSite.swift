@@ -23,8 +23,17 @@ struct FontSite {
 
 /// A place where a font value depends on a symbol, or cannot be classified.
 struct FontLeaf {
-    let node: ExprSyntax
+    /// Where findings about the leaf are located.
+    let node: Syntax
+    /// The code as written, for messages.
+    let written: String
     let value: FontValue
+
+    init(_ node: some SyntaxProtocol, written: String? = nil, value: FontValue) {
+        self.node = Syntax(node)
+        self.written = written ?? node.oneLine
+        self.value = value
+    }
 }
 
 /// The outcome of classifying one font expression.

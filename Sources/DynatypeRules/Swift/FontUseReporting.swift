@@ -8,12 +8,12 @@ extension AnalysisBuilder {
         for leaf in font.symbolLeaves {
             report(makeFinding(
                 .fixedFontToken, .error, at: leaf.node,
-                message: "`\(leaf.node.oneLine)` is a design-system font whose definition does not scale",
+                message: "`\(leaf.written)` is a design-system font whose definition does not scale", current: leaf.written,
                 fix: "fix the definition so it scales (\(scalingAPI))", elements: elements
             ), when: .fontOutcome(leaf.value, .fixed))
             report(makeFinding(
                 .unresolvedFont, .note, at: leaf.node,
-                message: "`\(leaf.node.oneLine)` is not defined in the audited code, so its scaling is unknown",
+                message: "`\(leaf.written)` is not defined in the audited code, so its scaling is unknown", current: leaf.written,
                 fix: "audit the module that defines it, or check that it scales", elements: elements
             ), when: .fontOutcome(leaf.value, .unresolved))
         }

@@ -37,15 +37,19 @@ final class ReceiverIndex {
     private(set) var assignments: [Receiver: [PropertyAssignment]] = [:]
     /// Declared text views and their class (`UILabel`, `PillLabel` → `UILabel`).
     private(set) var declared: [Receiver: (textClass: String, node: Syntax)] = [:]
+    /// The local a property's closure initializer builds and returns
+    /// (`let titleLabel: UILabel = { let label = UILabel() … return label }()`)
+    /// is the property itself.
+    private var aliases: [Receiver: Receiver] = [:]
     private let context: FileContext
 
     init(context: FileContext) {
         self.context = context
-        for statement in context.index.assignments {
-            record(statement)
-        }
         for variable in context.index.variables {
             declare(variable)
+        }
+        for statement in context.index.assignments {
+            record(statement)
         }
         for scope in context.index.typeScopes where context.textViewSubclasses[scope.name] != nil {
             let receiver = Receiver(scope: scope.node.id, path: "self")
@@ -93,7 +97,11 @@ final class ReceiverIndex {
         if let expansion = arrayElements(standingFor: head, at: node) {
             return expansion.flatMap { element in receivers(for: element, at: element).map { Receiver(scope: $0.scope, path: $0.path + tail) } }
         }
-        return [Receiver(scope: scope(of: head, at: node), path: path)]
+        let headScope = scope(of: head, at: node)
+        if let alias = aliases[Receiver(scope: headScope, path: head)] {
+            return [Receiver(scope: alias.scope, path: alias.path + tail)]
+        }
+        return [Receiver(scope: headScope, path: path)]
     }
 
     static func normalize(_ expression: ExprSyntax) -> String {
@@ -115,8 +123,11 @@ final class ReceiverIndex {
         }
     }
 
+    /// The enclosing type, with a type and its extensions in the file as one
+    /// scope ("anywhere in the enclosing type").
     private func typeScope(of node: some SyntaxProtocol) -> SyntaxIdentifier {
-        TypeScope.enclosing(node)?.node.id ?? context.tree.id
+        guard let scope = TypeScope.enclosing(node) else { return context.tree.id }
+        return context.index.typeScopes.first { $0.name == scope.name }?.node.id ?? scope.node.id
     }
 
     private func arrayElements(standingFor name: String, at node: some SyntaxProtocol) -> [ExprSyntax]? {
@@ -142,15 +153,31 @@ final class ReceiverIndex {
 
     private func declare(_ variable: VariableDeclSyntax) {
         for binding in variable.bindings {
-            guard let name = binding.name, let textClass = declaredClass(of: binding) else { continue }
+            guard let name = binding.name else { continue }
             let scope: SyntaxIdentifier
             if variable.parent?.is(MemberBlockItemSyntax.self) == true {
                 scope = typeScope(of: variable)
             } else {
                 scope = variable.ancestor(CodeBlockItemListSyntax.self)?.id ?? typeScope(of: variable)
             }
-            declared[Receiver(scope: scope, path: name)] = (textClass, Syntax(binding))
+            let receiver = Receiver(scope: scope, path: name)
+            if let local = builtLocal(in: binding) {
+                aliases[local] = receiver
+                declared.removeValue(forKey: local)
+            }
+            if let textClass = declaredClass(of: binding), aliases[receiver] == nil {
+                declared[receiver] = (textClass, Syntax(binding))
+            }
         }
+    }
+
+    /// `{ let label = UILabel(); …; return label }()`: the returned local.
+    private func builtLocal(in binding: PatternBindingSyntax) -> Receiver? {
+        guard let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
+            let closure = call.calledExpression.as(ClosureExprSyntax.self), call.arguments.isEmpty,
+            let returned = closure.statements.returnedExpressions.last?.unwrapped.as(DeclReferenceExprSyntax.self)
+        else { return nil }
+        return Receiver(scope: closure.statements.id, path: returned.baseName.text)
     }
 
     private func declaredClass(of binding: PatternBindingSyntax) -> String? {

@@ -58,8 +58,8 @@ final class SwiftUIInventory {
             let modifier = ModifierCall(name: name, call: call)
             guard ViewTree.isStandardFontModifier(modifier) || ViewTree.isCustomFontModifier(modifier) else { continue }
             guard call.calleeBase != nil else {
-                // `font(…)` on an implicit `self`, inside a `View` extension.
-                if !call.isImplicitMemberCall {
+                // `font(…)` on an implicit `self`, in code that builds a view.
+                if !call.isImplicitMemberCall, Self.buildsView(call) {
                     consumers.append(FontConsumer(node: Syntax(call), kind: .opaque, environment: tree.environment(of: call), source: modifier))
                 }
                 continue
@@ -83,6 +83,22 @@ final class SwiftUIInventory {
         }
         guard let name = root.referencedName, let first = name.first else { return false }
         return first.isLowercase
+    }
+
+    /// Whether the function or property around a call returns a view, so an
+    /// implicit `self` is a view (`extension View { func f() -> some View { font(…) } }`).
+    private static func buildsView(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = call.parent
+        while let node = current {
+            if let function = node.as(FunctionDeclSyntax.self) {
+                return function.signature.returnClause?.type.trimmedDescription.hasSuffix("View") == true
+            }
+            if let binding = node.as(PatternBindingSyntax.self) {
+                return binding.typeAnnotation?.type.trimmedDescription.hasSuffix("View") == true
+            }
+            current = node.parent
+        }
+        return false
     }
 
     private func add(_ node: Syntax, _ kind: FontConsumer.Kind) {

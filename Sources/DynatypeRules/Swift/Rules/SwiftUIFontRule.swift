@@ -47,7 +47,7 @@ struct SwiftUIFontRule {
         let value = FontValue.symbol(reference, arguments: arguments)
         let written = modifier.call.modifierText
         let font = FontClassification(
-            value: value, symbolLeaves: [FontLeaf(node: ExprSyntax(modifier.call), value: value)],
+            value: value, symbolLeaves: [FontLeaf(modifier.call.nameToken ?? TokenSyntax(.identifier(modifier.name), presence: .missing), written: written, value: value)],
             helperCalls: [value], spec: "`\(written)`"
         )
         return (font, written)

@@ -107,7 +107,10 @@ struct UIKitFontRule {
         }
         if let (assignment, _) = fonts.first(where: { $0.1.value == .scales }) {
             builder.report(makeFinding(assignment))
-        } else if let (assignment, font) = fonts.first(where: { !$0.1.hasCertainFixedSite && !$0.1.symbolLeaves.isEmpty }) {
+            return
+        }
+        // Which symbol scales is known only in phase two: each may be the one.
+        for (assignment, font) in fonts where !font.hasCertainFixedSite && !font.symbolLeaves.isEmpty {
             builder.report(makeFinding(assignment), when: .fontOutcome(font.value, .scales))
         }
     }

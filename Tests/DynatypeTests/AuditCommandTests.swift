@@ -1,0 +1,143 @@
+import DynatypeReport
+import DynatypeRules
+import Foundation
+import Testing
+
+/// `dynatype audit`, `rules` and `--help`, driven through the real binary.
+@Suite struct AuditCommandTests {
+    let failing = """
+        struct OrderCard: View {
+            var body: some View { Text("Total").font(.system(size: 20)) }
+        }
+        """
+    let passing = "struct Ok: View { var body: some View { Text(\"Fine\").font(.body) } }\n"
+
+    @Test func exitStatusFollowsTheVerdicts() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("Ok.swift", passing)
+        #expect(try runDynatype(["audit", "Ok.swift"], in: folder.url).status == 0)
+        try folder.write("Card.swift", failing)
+        let result = try runDynatype(["audit"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("FAIL  Card.swift"))
+        #expect(result.stdout.contains(".title3"))
+        #expect(result.stdout.contains("2 files audited: 1 FAIL, 1 PASS"))
+    }
+
+    @Test func unreadableAndMissingPathsAreErrorsButTheRestIsAudited() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("App/Card.swift", failing)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("App/Gone.swift").path, withDestinationPath: "/nonexistent/Gone.swift")
+        let result = try runDynatype(["audit", "App", "Missing.swift", "--format", "json"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Gone.swift: cannot read"))
+        #expect(result.stderr.contains("Missing.swift: no such file or directory"))
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        #expect((document["files"] as! [[String: Any]]).count == 1)
+    }
+
+    @Test func folderWithoutSwiftFilesAndBinaryFilesGetClearMessages() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("docs/README.md", "# hi")
+        let empty = try runDynatype(["audit", "docs"], in: folder.url)
+        #expect(empty.status == 2)
+        #expect(empty.stdout.contains("no Swift or Interface Builder files"))
+        try folder.write("src/Blob.swift", data: Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0, 1]))
+        try folder.write("src/Ok.swift", passing)
+        let binary = try runDynatype(["audit", "src"], in: folder.url)
+        #expect(binary.status == 0)
+        #expect(binary.stdout.contains("Blob.swift: binary content"))
+    }
+
+    @Test func configurationIsFoundAboveTheAuditedFolderAndErrorsNameTheKey() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("App/Card.swift", failing)
+        try folder.write(".dynatype.json", "{ /* relaxed */ \"disabled_rules\": [\"fixed_font_size\"] }")
+        #expect(try runDynatype(["audit", "App"], in: folder.url).status == 0)
+        try folder.write(".dynatype.json", "{ \"excludes\": [\"Generated\"] }")
+        let bad = try runDynatype(["audit", "App"], in: folder.url)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("\"excludes\": unknown key (did you mean \"excluded\"?)"))
+        let explicit = try folder.write("strict.json", "{ \"severity\": { \"fixed_font_size\": \"warning\" } }")
+        #expect(try runDynatype(["audit", "App", "--config", explicit.path], in: folder.url).status == 0)
+    }
+
+    @Test func sarifHasTheCatalogueRelativeURIsAndLineFreeFingerprints() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("Sources/Card View.swift", failing)
+        func results(_ arguments: [String]) throws -> [String: Any] {
+            let result = try runDynatype(["audit", "--format", "sarif"] + arguments, in: folder.url)
+            #expect(result.status == 1)
+            let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+            #expect(document["version"] as? String == "2.1.0")
+            let run = (document["runs"] as! [[String: Any]])[0]
+            let driver = (run["tool"] as! [String: Any])["driver"] as! [String: Any]
+            #expect((driver["rules"] as! [[String: Any]]).count == RuleID.allCases.count)
+            return (run["results"] as! [[String: Any]])[0]
+        }
+        func uri(_ result: [String: Any]) -> String {
+            let location = (result["locations"] as! [[String: Any]])[0]["physicalLocation"] as! [String: Any]
+            return (location["artifactLocation"] as! [String: Any])["uri"] as! String
+        }
+        let folderResult = try results(["."])
+        #expect(uri(folderResult) == "Sources/Card%20View.swift")
+        #expect(folderResult["level"] as? String == "error")
+        let single = try results(["Sources/Card View.swift"])
+        #expect(uri(single) == "Card%20View.swift")
+
+        try folder.write("Sources/Card View.swift", "import SwiftUI\n\n\n" + failing)
+        let moved = try results(["."])
+        #expect(moved["partialFingerprints"] as! [String: String] == folderResult["partialFingerprints"] as! [String: String])
+    }
+
+    @Test func jsonHasTheDocumentedSummary() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("Card.swift", failing)
+        let result = try runDynatype(["audit", "--format", "json"], in: folder.url)
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let summary = document["summary"] as! [String: Any]
+        for key in ["files_audited", "files_failing", "text_elements", "text_elements_passing", "compliance_ratio", "errors", "warnings", "notes"] {
+            #expect(summary[key] != nil, "summary.\(key)")
+        }
+        #expect(summary["files_failing"] as? Int == 1)
+        let finding = ((document["files"] as! [[String: Any]])[0]["findings"] as! [[String: Any]])[0]
+        #expect(finding["rule"] as? String == "fixed_font_size")
+        #expect(finding["replacement"] as? String == ".title3")
+    }
+
+    @Test func xcodeAndGitHubFormats() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("App/Card.swift", failing)
+        let xcode = try runDynatype(["audit", "App", "--format", "xcode"], in: folder.url)
+        let path = folder.url.appendingPathComponent("App/Card.swift").resolvingSymlinksInPath().path
+        #expect(xcode.stdout.hasPrefix("\(path):2:46: error: "))
+        #expect(xcode.stdout.hasSuffix("(fixed_font_size)\n"))
+        let github = try runDynatype(["audit", "App", "--format", "github"], in: folder.url)
+        #expect(github.stdout.hasPrefix("::error file=App/Card.swift,line=2,col=46,title=dynatype fixed_font_size::"))
+    }
+
+    @Test func everyCommandHasHelpAndUsageErrorsExitWithTwo() throws {
+        #expect(try runDynatype(["--help"]).stdout.contains("COMMANDS:"))
+        for command in ["audit", "rules"] {
+            let help = try runDynatype([command, "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("USAGE: dynatype \(command)"))
+            #expect(help.stdout.contains("EXIT STATUS"))
+        }
+        let unknown = try runDynatype(["audit", "--frmat", "json"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown option --frmat"))
+        #expect(try runDynatype(["audit", "--format", "yaml"]).stderr.contains("must be one of text, xcode, json, sarif, github"))
+        #expect(try runDynatype(["frobnicate"]).status == 2)
+    }
+
+    @Test func rulesListsTheCatalogueAndTheReadmeTableIsInSync() throws {
+        let list = try runDynatype(["rules"])
+        #expect(list.status == 0)
+        for rule in RuleID.allCases { #expect(list.stdout.contains(rule.rawValue)) }
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(RuleTable.markdown()), "README's rule table is stale: run `dynatype rules --format markdown`")
+        let detail = try runDynatype(["rules", "fixed_font_size"])
+        #expect(detail.stdout.contains("triggers:"))
+    }
+}

@@ -1,0 +1,167 @@
+import DynatypeRules
+import Testing
+
+@Suite struct UIKitTests {
+    @Test func closureInitializedLabelsAreOneElementEach() {
+        let report = audit("""
+            import UIKit
+            final class C: UIView {
+                private let titleLabel: UILabel = {
+                    let label = UILabel()
+                    label.font = .preferredFont(forTextStyle: .headline)
+                    label.adjustsFontForContentSizeCategory = true
+                    return label
+                }()
+                private lazy var detailLabel: UILabel = {
+                    let label = UILabel()
+                    label.font = .preferredFont(forTextStyle: .footnote)
+                    return label
+                }()
+            }
+            """)
+        #expect(report.elements.map(\.element.description) == ["titleLabel", "detailLabel"])
+        #expect(ruleLines(report) == ["missing_adjusts_font:11"])
+    }
+
+    @Test func adjustsSetThroughForEachOrALoopCountsForEachLabel() {
+        let report = audit("""
+            import UIKit
+            final class C: UIView {
+                let a = UILabel()
+                let b = UILabel()
+                let c = UITextField()
+                func setUp() {
+                    a.font = .preferredFont(forTextStyle: .body)
+                    b.font = .preferredFont(forTextStyle: .body)
+                    c.font = .preferredFont(forTextStyle: .body)
+                    [a, b].forEach { $0.adjustsFontForContentSizeCategory = true }
+                    for field in [c] { field.adjustsFontForContentSizeCategory = true }
+                }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+        #expect(report.elements.allSatisfy { $0.verdict == .passing })
+    }
+
+    @Test func buttonTitleLabelCountsAsTheButton() {
+        let report = audit("""
+            import UIKit
+            final class C: UIViewController {
+                let button = UIButton(type: .system)
+                override func viewDidLoad() {
+                    button.titleLabel?.font = .preferredFont(forTextStyle: .callout)
+                    button.titleLabel?.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+        #expect(report.elements.count == 1)
+        #expect(report.elements[0].verdict == .passing)
+    }
+
+    @Test func labelSubclassesAreTextElementsAndSelfGetsTheFont() {
+        let report = audit("""
+            import UIKit
+            final class Pill: UILabel {
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    font = .preferredFont(forTextStyle: .caption1)
+                }
+            }
+            final class V: UIView { let pill = Pill() }
+            """)
+        #expect(ruleLines(report) == ["missing_adjusts_font:5"])
+        #expect(report.elements.map(\.element.kind) == ["UILabel", "UILabel"])
+    }
+
+    @Test func explicitOptOutNextToAFixedFontReportsOnlyTheFont() {
+        let report = audit("""
+            import UIKit
+            final class C: UIView {
+                let clock = UILabel()
+                func setUp() {
+                    clock.font = .monospacedDigitSystemFont(ofSize: 72, weight: .thin)
+                    clock.adjustsFontForContentSizeCategory = false
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_uikit_font:5"])
+    }
+
+    @Test func falseAdjustsNextToAScalingFontIsMissingAdjusts() {
+        let report = audit("""
+            import UIKit
+            final class C: UIView {
+                let label = UILabel()
+                func setUp() {
+                    label.font = .preferredFont(forTextStyle: .body)
+                    label.adjustsFontForContentSizeCategory = false
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["missing_adjusts_font:5"])
+    }
+
+    @Test func labelsWithoutAFontAreUnresolvedNotFailing() {
+        let report = audit("""
+            import UIKit
+            final class C: UIViewController {
+                @IBOutlet weak var nameLabel: UILabel!
+                let plain = UILabel()
+            }
+            """)
+        #expect(report.findings.isEmpty)
+        #expect(report.verdict == .pass)
+        #expect(report.elements.map(\.verdict) == [.unresolved, .unresolved])
+        #expect(report.elements[0].reason.contains("Interface Builder"))
+    }
+
+    @Test func heightConstraintsOnlyMatterOnTextViews() {
+        let report = audit("""
+            import UIKit
+            final class C: UIView {
+                let label = UILabel()
+                let avatar = UIImageView()
+                func setUp() {
+                    NSLayoutConstraint.activate([
+                        avatar.heightAnchor.constraint(equalToConstant: 40),
+                        label.heightAnchor.constraint(equalToConstant: 22),
+                        label.heightAnchor.constraint(greaterThanOrEqualToConstant: 22),
+                        label.heightAnchor.constraint(equalToConstant: UIFontMetrics.default.scaledValue(for: 22)),
+                    ])
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_text_height:8"])
+    }
+
+    @Test func appKitFilesGetAppKitRulesAndNoAdjustsRule() {
+        let report = audit("""
+            import AppKit
+            final class C: NSViewController {
+                let field = NSTextField(labelWithString: "")
+                func setUp() {
+                    field.font = .systemFont(ofSize: 13)
+                    field.font = NSFont.preferredFont(forTextStyle: .body)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_appkit_font:5"])
+    }
+}
+
+@Suite struct UIKitScopeTests {
+    @Test func aTypeAndItsExtensionsInTheFileAreOneScope() {
+        let report = audit("""
+            import UIKit
+            final class C: UIView {
+                let label = UILabel()
+                func setUp() { label.font = .preferredFont(forTextStyle: .body) }
+            }
+            extension C {
+                func finish() { label.adjustsFontForContentSizeCategory = true }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+    }
+}
