@@ -305,6 +305,24 @@ import Testing
     }
 }
 
+@Suite struct InterfaceBuilderDocumentKindTests {
+    @Test func buttonConfigurationsScaleAndMacDocumentsAreNotAudited() {
+        let iOS = audit("""
+            <document targetRuntime="iOS.CocoaTouch"><objects>
+                <button id="b"><buttonConfiguration key="configuration" style="filled" title="Go"/></button>
+            </objects></document>
+            """, fileName: "A.xib")
+        #expect(iOS.elements.map(\.verdict) == [.passing])
+        let mac = audit("""
+            <document targetRuntime="MacOSX.Cocoa"><objects>
+                <textField id="t"><textFieldCell key="cell" title="x"><font key="font" metaFont="system"/></textFieldCell></textField>
+            </objects></document>
+            """, fileName: "B.xib")
+        #expect(mac.elements.isEmpty)
+        #expect(mac.remarks.contains { $0.contains("macOS Interface Builder document") })
+    }
+}
+
 @Suite struct SampleConfigurationTests {
     @Test func theDocumentedSampleParses() throws {
         let data = try Data(contentsOf: packageRoot.appendingPathComponent("Config/dynatype.sample.json"))

@@ -102,18 +102,20 @@ import Testing
         #expect(ruleLines(report) == ["missing_adjusts_font:5"])
     }
 
-    @Test func labelsWithoutAFontAreUnresolvedNotFailing() {
+    @Test func labelsWithoutAFontAreUnresolvedAndOutletsBelongToTheirDocument() {
         let report = audit("""
             import UIKit
             final class C: UIViewController {
                 @IBOutlet weak var nameLabel: UILabel!
+                @IBOutlet weak var titleLabel: UILabel!
                 let plain = UILabel()
+                override func viewDidLoad() { titleLabel.font = .preferredFont(forTextStyle: .title1) }
             }
             """)
-        #expect(report.findings.isEmpty)
-        #expect(report.verdict == .pass)
-        #expect(report.elements.map(\.verdict) == [.unresolved, .unresolved])
-        #expect(report.elements[0].reason.contains("Interface Builder"))
+        #expect(report.elements.map(\.element.description) == ["titleLabel", "plain"])
+        #expect(report.elements.map(\.verdict) == [.failing, .unresolved])
+        #expect(report.elements[1].reason.contains("default font is a fixed size"))
+        #expect(ruleLines(report) == ["missing_adjusts_font:6"])
     }
 
     @Test func heightConstraintsOnlyMatterOnTextViews() {

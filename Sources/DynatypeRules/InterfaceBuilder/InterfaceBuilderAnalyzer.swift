@@ -38,6 +38,9 @@ private final class InterfaceBuilderReader: NSObject, XMLParserDelegate {
     var analysis = FileAnalysis(language: .interfaceBuilder)
     private let lines: [Substring]
     private var stack: [(name: String, attributes: [String: String], element: Int?)] = []
+    /// macOS documents describe fonts with `<font metaFont=…>` on cells, which
+    /// the catalogue (iOS text styles) does not cover.
+    private var isMacDocument = false
 
     init(data: Data) {
         lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
@@ -47,8 +50,19 @@ private final class InterfaceBuilderReader: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
+        if elementName == "document", attributes["targetRuntime"]?.hasPrefix("MacOSX") == true {
+            isMacDocument = true
+            analysis.remarks.append("macOS Interface Builder document: AppKit cell fonts are outside the rule catalogue and were not audited")
+        }
+        if elementName == "buttonConfiguration", let owner = stack.last, owner.name == "button", let index = owner.element,
+            case .unresolved = analysis.elements[index].status
+        {
+            // UIButton.Configuration titles use a text style unless a font is given.
+            analysis.elements[index].font = "button configuration default"
+            analysis.elements[index].status = .scales("a button configuration's default title font scales")
+        }
         var element: Int?
-        if Self.textViews.contains(elementName) {
+        if Self.textViews.contains(elementName), !isMacDocument {
             analysis.elements.append(TextElement(
                 kind: elementName, position: position(of: elementName, parser), description: describe(elementName, attributes),
                 font: "default", status: .unresolved("no font description; Interface Builder's default font is a fixed size")

@@ -22,7 +22,9 @@ struct UIKitFontRule {
     /// Declared text views and anything else that gets a font, in source order;
     /// a button's `titleLabel` counts as the button.
     private func elementReceivers() -> [Receiver] {
-        var result = Set(receivers.declared.keys)
+        // An outlet whose font the Swift code never sets is the Interface
+        // Builder document's element, not this file's.
+        var result = Set(receivers.declared.keys.filter { !isOutlet($0) || !fontAssignments(of: $0).isEmpty })
         for (receiver, assignments) in receivers.assignments where assignments.contains(where: { $0.property == "font" }) {
             if let owner = receiver.owner, result.contains(owner) { continue }
             if receiver.path == "self", receivers.textClass(of: receiver) == nil { continue }
@@ -36,17 +38,17 @@ struct UIKitFontRule {
         return receivers.assignments[receiver]?.first?.statement.positionAfterSkippingLeadingTrivia ?? AbsolutePosition(utf8Offset: 0)
     }
 
+    private func isOutlet(_ receiver: Receiver) -> Bool {
+        receivers.declared[receiver]?.node.ancestor(VariableDeclSyntax.self)?.attributes.attribute(named: "IBOutlet") != nil
+    }
+
     private func registerElement(_ receiver: Receiver) -> Int {
         let declared = receivers.declared[receiver]
         let node = declared?.node ?? Syntax(receivers.assignments[receiver]!.first!.statement)
         let textClass = declared?.textClass ?? "text view"
-        let setInIB = (node.ancestor(VariableDeclSyntax.self)?.attributes.attribute(named: "IBOutlet")) != nil
-        let reason = setInIB
-            ? "the font is set in Interface Builder or elsewhere; audit the .xib/.storyboard"
-            : "no font is set in the audited code; \(textClass)'s default font is a fixed size"
         return builder.addElement(TextElement(
-            kind: textClass, position: builder.context.position(of: node), description: receiver.path,
-            font: "not set here", status: .unresolved(reason)
+            kind: textClass, position: builder.context.position(of: node), description: receiver.path, font: "not set here",
+            status: .unresolved("no font is set in the audited code; \(textClass)'s default font is a fixed size")
         ))
     }
 
