@@ -40,12 +40,16 @@ let package = Package(
         .executable(name: "dynatype-bench", targets: ["dynatype-bench"]),
     ],
     targets: [
+        .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "DynatypeGit", dependencies: ["CGit2"]),
+        .target(name: "DynatypeHistory", dependencies: ["CSQLite", "DynatypeRules"], swiftSettings: syntaxCompile),
         .target(name: "DynatypeRules", swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
-        .target(name: "DynatypeReport", dependencies: ["DynatypeRules"], swiftSettings: syntaxCompile),
-        .target(name: "DynatypeEngine", dependencies: ["DynatypeRules"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
+        .target(name: "DynatypeReport", dependencies: ["DynatypeRules", "DynatypeHistory"], swiftSettings: syntaxCompile),
+        .target(name: "DynatypeEngine", dependencies: ["DynatypeRules", "DynatypeGit", "DynatypeHistory"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .executableTarget(
             name: "dynatype",
-            dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine"],
+            dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine", "DynatypeGit", "DynatypeHistory"],
             swiftSettings: syntaxCompile, linkerSettings: syntaxLink
         ),
         .executableTarget(
@@ -55,7 +59,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DynatypeTests",
-            dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine", "dynatype"],
+            dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "dynatype"],
             exclude: ["Corpus"],
             swiftSettings: syntaxCompile, linkerSettings: syntaxLink
         ),

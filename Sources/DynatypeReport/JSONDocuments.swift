@@ -13,8 +13,13 @@ public struct SummaryDocument: Encodable, Sendable {
     let warnings: Int
     let notes: Int
     let findingsByRule: [String: Int]
+    /// For a commit: findings introduced and fixed versus its base.
+    let introduced: Int?
+    let fixed: Int?
 
-    public init(_ summary: AuditSummary) {
+    public init(_ summary: AuditSummary, introduced: Int? = nil, fixed: Int? = nil) {
+        self.introduced = introduced
+        self.fixed = fixed
         filesAudited = summary.filesAudited
         filesFailing = summary.filesFailing
         textElements = summary.textElements

@@ -2,7 +2,10 @@ import DynatypeRules
 import Foundation
 
 /// `dynatype`: argument dispatch only; every command's work lives in the libraries.
-let commands: [any Command.Type] = [AuditCommand.self, RulesCommand.self]
+let commands: [any Command.Type] = [
+    AuditCommand.self, RulesCommand.self, ScanCommand.self, LogCommand.self, ShowCommand.self, DiffCommand.self,
+    TrendCommand.self, BlameCommand.self,
+]
 
 let topLevelHelp = """
     dynatype — keep Swift and Interface Builder code accessible to people who use larger text.

@@ -34,6 +34,15 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
         self.remarks = remarks
     }
 
+    /// The helpers a helper-call value calls (`appFont` in `.appFont(ofSize: 14)`).
+    public static func calledHelperNames(in value: FontValue) -> [String] {
+        switch value {
+        case .symbol(let reference, _): return reference.argumentLabels == nil ? [] : [reference.name]
+        case .anyOf(let branches): return branches.flatMap(calledHelperNames)
+        case .scales, .fixed, .unresolved, .sized: return []
+        }
+    }
+
     /// Every symbol reference in the file, for the symbol index.
     public var referencedSymbols: Set<String> {
         var names = Set<String>()

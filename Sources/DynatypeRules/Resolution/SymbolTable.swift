@@ -7,29 +7,50 @@ public struct SymbolTable: Sendable {
     }
 
     private var byName: [String: [Located]] = [:]
-    /// Helpers (by definition key) that some call in the audit gives a fixed size.
-    private var helpersCalledWithFixedSize: Set<String> = []
+    /// Calls of possible helpers by helper name, with the file they are in.
+    private var callsByName: [String: [(path: String, call: FontValue)]] = [:]
 
-    public init(files: [(path: String, analysis: FileAnalysis)]) {
-        for (path, analysis) in files {
-            for definition in analysis.definitions {
-                byName[definition.name, default: []].append(Located(definition: definition, path: path))
-            }
+    public init(files: [(path: String, analysis: FileAnalysis)] = []) {
+        for (path, analysis) in files { add(analysis, path: path) }
+    }
+
+    /// Adds a file's definitions and helper calls (a new or changed file).
+    public mutating func add(_ analysis: FileAnalysis, path: String) {
+        for definition in analysis.definitions {
+            byName[definition.name, default: []].append(Located(definition: definition, path: path))
         }
-        for (_, analysis) in files {
-            for call in analysis.helperCalls { noteHelperCalls(in: call) }
+        for call in analysis.helperCalls {
+            for name in FileAnalysis.calledHelperNames(in: call) { callsByName[name, default: []].append((path, call)) }
         }
     }
 
-    private mutating func noteHelperCalls(in value: FontValue) {
+    /// Removes what `add` added for this file.
+    public mutating func remove(_ analysis: FileAnalysis, path: String) {
+        for name in Set(analysis.definitions.map(\.name)) {
+            byName[name]?.removeAll { $0.path == path }
+            if byName[name]?.isEmpty == true { byName[name] = nil }
+        }
+        for name in Set(analysis.helperCalls.flatMap(FileAnalysis.calledHelperNames)) {
+            callsByName[name]?.removeAll { $0.path == path }
+            if callsByName[name]?.isEmpty == true { callsByName[name] = nil }
+        }
+    }
+
+
+    /// Whether some call in the audit gives the helper (by definition key) a fixed size.
+    public func isHelperCalledWithFixedSize(_ key: String) -> Bool {
+        guard let name = key.split(separator: "(").first?.split(separator: ".").last.map(String.init) else { return false }
+        return (callsByName[name] ?? []).contains { isFixedCall($0.call, of: key) }
+    }
+
+    private func isFixedCall(_ value: FontValue, of key: String) -> Bool {
         switch value {
         case .symbol(let reference, let arguments):
-            guard reference.argumentLabels != nil else { return }
-            for located in lookup(reference) where outcome(of: located, arguments: arguments, bindings: [:], depth: 0) == .fixed {
-                helpersCalledWithFixedSize.insert(located.definition.key)
+            return lookup(reference).contains {
+                $0.definition.key == key && outcome(of: $0, arguments: arguments, bindings: [:], depth: 0) == .fixed
             }
-        case .anyOf(let branches): branches.forEach { noteHelperCalls(in: $0) }
-        case .scales, .fixed, .unresolved, .sized: break
+        case .anyOf(let branches): return branches.contains { isFixedCall($0, of: key) }
+        case .scales, .fixed, .unresolved, .sized: return false
         }
     }
 
@@ -74,8 +95,6 @@ public struct SymbolTable: Sendable {
     public func outcome(of value: FontValue) -> FontOutcome { outcome(of: value, bindings: [:], depth: 0) }
 
     public func sizeIsFixed(_ size: SizeValue) -> Bool { outcome(ofSize: size, bindings: [:], depth: 0) == .fixed }
-
-    public func isHelperCalledWithFixedSize(_ key: String) -> Bool { helpersCalledWithFixedSize.contains(key) }
 
     private static let maximumDepth = 16
 

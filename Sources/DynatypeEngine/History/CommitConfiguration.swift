@@ -1,0 +1,31 @@
+import DynatypeGit
+import DynatypeRules
+import Foundation
+
+/// The `.dynatype.json` of a commit's own tree (a change of configuration is
+/// a change of the rules from that commit onward).
+public struct CommitConfiguration: Sendable, Equatable {
+    public let configuration: ProjectConfiguration
+    /// The configuration blob, or nil for the defaults.
+    public let blob: ObjectID?
+
+    /// Identifies the configuration in commit records.
+    public var hash: String { blob?.hex ?? "default" }
+
+    public static func read(at commit: ObjectID, in repository: Repository) throws -> CommitConfiguration {
+        guard let blob = try repository.blob(at: ProjectConfiguration.fileName, in: commit) else {
+            return CommitConfiguration(configuration: ProjectConfiguration(), blob: nil)
+        }
+        let data = try repository.contents(of: blob)
+        let configuration = try ProjectConfiguration(data: data, file: "\(ProjectConfiguration.fileName) at \(commit.short)")
+        return CommitConfiguration(configuration: configuration, blob: blob)
+    }
+}
+
+/// Path patterns for the files a commit diff must report: sources, and the
+/// configuration at the root.
+enum HistoryPaths {
+    static let diffPatterns = ["*.swift", "*.xib", "*.storyboard", ProjectConfiguration.fileName]
+
+    static func isSource(_ path: String) -> Bool { SourceKind(path: path) != nil }
+}

@@ -1,0 +1,115 @@
+import DynatypeGit
+import DynatypeHistory
+import DynatypeRules
+import Foundation
+
+/// A commit as the history recorded it, with what it introduced and fixed.
+public struct AuditedCommit: Sendable {
+    public let record: CommitRecord
+    public let changes: [FindingChange]
+}
+
+/// Audits commits one at a time, each as its base's state updated by the
+/// commit's changes, and records each in one store transaction.
+public final class HistoryEngine {
+    public let repository: Repository
+    public let store: HistoryStore
+    let analyzer: BlobAnalyzer
+    /// The state of the last commit audited or loaded; the next commit usually builds on it.
+    private var current: TreeState?
+
+    public init(repository: Repository, store: HistoryStore, threads: Int = ParallelWork.defaultThreadCount) {
+        self.repository = repository
+        self.store = store
+        analyzer = BlobAnalyzer(repository: repository, store: store)
+        analyzer.threads = threads
+    }
+
+    /// Blobs parsed and cache hits so far.
+    public var blobStatistics: (parsed: Int, cacheHits: Int) { (analyzer.parsed, analyzer.cacheHits) }
+
+    /// The audited commit `id` is compared with: its first parent when that
+    /// was audited successfully, else the parent's own base (a failed commit
+    /// is never a base); nil when the parent was never audited or is missing.
+    func base(of commit: Commit) throws -> ObjectID? {
+        guard let parent = commit.firstParent, repository.hasCommit(parent), let record = try store.commit(parent.hex) else {
+            return nil
+        }
+        if record.status == .audited { return parent }
+        return record.base.flatMap(ObjectID.init(hex:))
+    }
+
+    /// Audits and records one commit. A commit that cannot be audited (its
+    /// configuration is invalid, an object is unreadable) is recorded as
+    /// failed; only store errors are thrown.
+    @discardableResult
+    public func audit(_ id: ObjectID, tips: [String: String] = [:]) throws -> AuditedCommit {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let commit = try repository.commit(id)
+        let base = try self.base(of: commit)
+        var record = CommitRecord(
+            sha: id.hex, parent: commit.firstParent?.hex, base: base?.hex, status: .audited, isBaseline: base == nil,
+            authorName: commit.authorName, authorEmail: commit.authorEmail, committedAt: commit.time, title: commit.summary,
+            configurationHash: nil, summary: AuditSummary(), introduced: 0, fixed: 0, durationSeconds: 0, auditedAt: Date()
+        )
+        var changes: [FindingChange] = []
+        var renames: [PathRename] = []
+        do {
+            let configuration = try CommitConfiguration.read(at: id, in: repository)
+            record.configurationHash = configuration.hash
+            let delta = try advance(to: id, configuration: configuration, from: base)
+            record.summary = current!.summary
+            record.introduced = delta.introduced.count
+            record.fixed = delta.fixed.count
+            record.introducedErrors = delta.introduced.filter { $0.severity == Severity.error.rawValue }.count
+            record.filesNewlyFailing = delta.newlyFailing.count
+            changes = delta.introduced + delta.fixed
+            renames = delta.renames
+        } catch let error as ConfigurationError {
+            record.status = .failed
+            record.error = "invalid configuration: \(error)"
+        } catch let error as GitError {
+            record.status = .failed
+            record.error = error.message
+        }
+        record.durationSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        try store.save(record, changes: changes, renames: renames, analyses: analyzer.takeNew(), tips: tips)
+        return AuditedCommit(record: record, changes: changes)
+    }
+
+    /// Moves `current` to the commit's state and returns what changed from the base.
+    private func advance(to id: ObjectID, configuration: CommitConfiguration, from base: ObjectID?) throws -> TreeState.Delta {
+        guard let base else {
+            current = try TreeState.build(commit: id, configuration: configuration, repository: repository, analyzer: analyzer)
+            return TreeState.Delta()
+        }
+        try load(base)
+        guard current!.configuration == configuration else {
+            let next = try TreeState.build(commit: id, configuration: configuration, repository: repository, analyzer: analyzer)
+            let delta = TreeState.compare(current!, next)
+            current = next
+            return delta
+        }
+        let changes = try repository.changes(from: base, to: id, patterns: HistoryPaths.diffPatterns)
+        // Everything that can fail happens in `prepare`; `apply` then updates
+        // the state in place (no copy of the tree).
+        let prepared = try current!.prepare(changes, commit: id, repository: repository, analyzer: analyzer)
+        return current!.apply(prepared)
+    }
+
+    /// Makes `current` the state of an audited commit, rebuilding it from the
+    /// blob cache when the last audited commit was another one.
+    private func load(_ id: ObjectID) throws {
+        if current?.commit == id { return }
+        current = nil
+        current = try TreeState.build(
+            commit: id, configuration: try CommitConfiguration.read(at: id, in: repository), repository: repository, analyzer: analyzer
+        )
+    }
+
+    /// The audit of an audited commit's whole tree (for `show`, `diff`, `blame`).
+    func state(of id: ObjectID) throws -> TreeState {
+        try load(id)
+        return current!
+    }
+}

@@ -1,0 +1,148 @@
+import DynatypeGit
+import DynatypeHistory
+import DynatypeRules
+import Foundation
+
+/// Reads the history: the store for records, git for ancestry, and the
+/// engine to rebuild a commit's full audit from the blob cache.
+public struct HistoryQueries {
+    public let engine: HistoryEngine
+    private let policy = RegressionPolicy()
+
+    public init(engine: HistoryEngine) {
+        self.engine = engine
+    }
+
+    private var repository: Repository { engine.repository }
+    private var store: HistoryStore { engine.store }
+
+    /// An audited commit named by a revision, or a clear error.
+    public func audited(_ revision: String) throws -> CommitRecord {
+        let id = try repository.resolveCommit(revision)
+        guard let record = try store.commit(id.hex) else {
+            throw QueryError(message: "\(revision) (\(id.short)) is not audited yet; run `dynatype scan` (with --all or --since to cover older commits)")
+        }
+        return record
+    }
+
+    private func regression(of record: CommitRecord, changes: [FindingChange]? = nil) throws -> [String] {
+        let base = try record.base.flatMap { try store.commit($0) }
+        return policy.reasons(record, base: base, changes: try changes ?? store.findingChanges(of: record.sha))
+    }
+
+    /// Audited commits reachable from `ref`, newest first.
+    public func log(_ ref: String, limit: Int?) throws -> [LogEntry] {
+        let tip = try repository.resolveCommit(ref)
+        var entries: [LogEntry] = []
+        for id in try repository.newCommits(from: tip, hiding: []).reversed() {
+            if let limit, entries.count >= limit { break }
+            guard let record = try store.commit(id.hex) else { continue }
+            entries.append(LogEntry(record: record, regression: try regression(of: record)))
+        }
+        return entries
+    }
+
+    public func show(_ revision: String, allFindings: Bool) throws -> CommitDetail {
+        let record = try audited(revision)
+        let changes = try store.findingChanges(of: record.sha)
+        let reports = allFindings && record.status == .audited ? try fullAudit(of: record) : nil
+        return CommitDetail(record: record, changes: changes, regression: try regression(of: record, changes: changes), reports: reports)
+    }
+
+    /// Every file's report at an audited commit, rebuilt from the blob cache.
+    public func fullAudit(of record: CommitRecord) throws -> [FileReport] {
+        guard let id = ObjectID(hex: record.sha) else { return [] }
+        return try engine.state(of: id).files.values.map(\.report).sorted { $0.path < $1.path }
+    }
+
+    public func diff(_ fromRevision: String, _ toRevision: String) throws -> HistoryDiff {
+        let from = try audited(fromRevision), to = try audited(toRevision)
+        for record in [from, to] where record.status == .failed {
+            throw QueryError(message: "\(record.sha.prefix(10)) failed to audit (\(record.error ?? "unknown error")); compare audited commits")
+        }
+        let before = try engine.state(of: ObjectID(hex: from.sha)!)
+        let after = try engine.state(of: ObjectID(hex: to.sha)!)
+        let delta = TreeState.compare(before, after)
+        var still: [FindingChange] = []
+        for (path, file) in after.files.sorted(by: { $0.key < $1.key }) {
+            let old = Set(before.files[path]?.fingerprints ?? [])
+            for (finding, fingerprint) in zip(file.report.findings, file.fingerprints) where finding.severity == .error && old.contains(fingerprint) {
+                still.append(FindingChange(kind: .introduced, finding: finding, path: path, fingerprint: fingerprint))
+            }
+        }
+        return HistoryDiff(from: from, to: to, introduced: delta.introduced, fixed: delta.fixed, stillFailing: still)
+    }
+
+    /// Compliance over the first-parent history of `ref`, oldest first.
+    public func trend(_ ref: String, since: Date?, by bucket: TrendBucket) throws -> [TrendPoint] {
+        var chain: [CommitRecord] = []
+        var next: ObjectID? = try repository.resolveCommit(ref)
+        while let id = next, repository.hasCommit(id) {
+            let commit = try repository.commit(id)
+            if let since, commit.time < since { break }
+            if let record = try store.commit(id.hex), record.status == .audited { chain.append(record) }
+            next = commit.firstParent
+        }
+        var points: [TrendPoint] = []
+        for record in chain.reversed() {
+            let label = Self.label(record.committedAt, bucket: bucket, sha: record.sha)
+            if points.last?.label == label { points.removeLast() }
+            points.append(TrendPoint(label: label, record: record))
+        }
+        return points
+    }
+
+    private static func label(_ date: Date, bucket: TrendBucket, sha: String) -> String {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = calendar.timeZone
+        formatter.dateFormat = "yyyy-MM-dd"
+        switch bucket {
+        case .commit: return String(sha.prefix(10))
+        case .day: return formatter.string(from: date)
+        case .week:
+            let start = calendar.dateInterval(of: .weekOfYear, for: date)?.start ?? date
+            return "week of " + formatter.string(from: start)
+        }
+    }
+
+    /// The commit that introduced each current finding of `path` at `revision`.
+    public func blame(_ path: String, at revision: String) throws -> [BlameEntry] {
+        let record = try audited(revision)
+        guard record.status == .audited, let id = ObjectID(hex: record.sha) else {
+            throw QueryError(message: "\(revision) failed to audit; blame an audited commit")
+        }
+        let state = try engine.state(of: id)
+        guard let file = state.files[path] else {
+            throw QueryError(message: "\(path) is not an audited file at \(id.short) (paths are relative to the repository root)")
+        }
+        // A fingerprint holds the path: follow the file's renames back, so a
+        // finding keeps its introducer under its older names.
+        var names = [path]
+        while names.count < 64, let rename = try store.renames(to: names.last!).first(where: {
+            ObjectID(hex: $0.commit).map { repository.isAncestor($0, of: id) } ?? false
+        }), !names.contains(rename.rename.oldPath) {
+            names.append(rename.rename.oldPath)
+        }
+        let fingerprintsByName = names.map { Fingerprint.of(file.report.findings, path: $0) }
+        return try file.report.findings.indices.map { index in
+            var introducer: ObjectID?
+            for fingerprints in fingerprintsByName where introducer == nil {
+                introducer = try store.introductions(of: fingerprints[index]).lazy
+                    .compactMap(ObjectID.init(hex:))
+                    .first { repository.isAncestor($0, of: id) }
+            }
+            return BlameEntry(
+                finding: file.report.findings[index], fingerprint: file.fingerprints[index],
+                commit: try introducer.flatMap { try store.commit($0.hex) }
+            )
+        }
+    }
+}
+
+public struct QueryError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public var description: String { message }
+}

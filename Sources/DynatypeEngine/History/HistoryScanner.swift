@@ -1,0 +1,133 @@
+import DynatypeGit
+import DynatypeHistory
+import Foundation
+
+/// How much history a scan covers.
+public enum ScanLimit: Sendable, Equatable {
+    /// New commits since the last scan (all history the first time); older
+    /// history before a limited scan's window is left alone.
+    case newCommits
+    /// Everything reachable, including history before earlier limited scans.
+    case everything
+    /// The newest N commits not yet audited.
+    case newest(Int)
+    /// Commits made at or after a date.
+    case since(Date)
+}
+
+/// Which commits a scan will audit, parents first.
+public struct ScanPlan: Sendable {
+    public struct Ref: Sendable {
+        public let name: String
+        public let tip: ObjectID?
+    }
+
+    public let refs: [Ref]
+    public let commits: [ObjectID]
+    /// Things the user should know (a shallow clone, a missing ref).
+    public let notes: [String]
+}
+
+public struct ScanProgress: Sendable {
+    public let done: Int
+    public let total: Int
+    public let elapsed: Double
+    public let last: AuditedCommit
+
+    public var rate: Double { elapsed > 0 ? Double(done) / elapsed : 0 }
+    public var remaining: Double { rate > 0 ? Double(total - done) / rate : 0 }
+}
+
+public struct ScanResult: Sendable {
+    public let audited: Int
+    public let failed: Int
+    public let interrupted: Bool
+    public let seconds: Double
+    public let blobsParsed: Int
+    public let cacheHits: Int
+}
+
+/// `dynatype scan`: plans the commits of the tracked refs that are not yet
+/// audited and audits them parents first. Resumable: every commit is its own
+/// transaction, and commits already in the store are never audited again.
+public final class HistoryScanner {
+    public let engine: HistoryEngine
+
+    public init(engine: HistoryEngine) {
+        self.engine = engine
+    }
+
+    private var repository: Repository { engine.repository }
+    private var store: HistoryStore { engine.store }
+
+    /// The full name of a ref as the user gives it (`main`, `HEAD` → its branch).
+    public func referenceName(_ name: String) throws -> String {
+        name == "HEAD" ? try repository.headReferenceName() : try repository.fullReferenceName(name)
+    }
+
+    public func plan(refs names: [String], limit: ScanLimit) throws -> ScanPlan {
+        var notes: [String] = []
+        if repository.isShallow {
+            notes.append("shallow clone: history starts at the oldest commit available here; older commits are not audited")
+        }
+        let tracked = try store.trackedRefs()
+        var hidden = tracked.values.compactMap(ObjectID.init(hex:))
+        if limit != .everything {
+            // The parents of baseline commits mark where earlier limited scans began.
+            hidden += try store.allCommits().filter(\.isBaseline).compactMap { $0.parent.flatMap(ObjectID.init(hex:)) }
+        }
+        var refs: [ScanPlan.Ref] = []
+        var commits: [ObjectID] = []
+        var planned = Set<ObjectID>()
+        for name in names {
+            let full = try referenceName(name)
+            guard let tip = try repository.referenceTarget(full) else {
+                notes.append("\(full) has no commits (or does not exist); skipped")
+                refs.append(.init(name: full, tip: nil))
+                continue
+            }
+            refs.append(.init(name: full, tip: tip))
+            var candidates = try repository.newCommits(from: tip, hiding: hidden)
+                .filter { !planned.contains($0) && (try? store.commit($0.hex)) == nil }
+            switch limit {
+            case .newest(let count): candidates = Array(candidates.suffix(count))
+            case .since(let date): candidates = try candidates.filter { try repository.commit($0).time >= date }
+            case .newCommits, .everything: break
+            }
+            commits += candidates
+            planned.formUnion(candidates)
+        }
+        return ScanPlan(refs: refs, commits: commits, notes: notes)
+    }
+
+    /// Audits the plan's commits in order; `shouldStop` is checked between
+    /// commits (Ctrl-C finishes the current commit).
+    public func run(
+        _ plan: ScanPlan, progress: ((ScanProgress) -> Void)? = nil, shouldStop: () -> Bool = { false }
+    ) throws -> ScanResult {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let elapsed = { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+        var tipsAt: [ObjectID: [String: String]] = [:]
+        for ref in plan.refs { if let tip = ref.tip { tipsAt[tip, default: [:]][ref.name] = tip.hex } }
+        var failed = 0
+        var done = 0
+        let initial = engine.blobStatistics
+        for id in plan.commits {
+            if shouldStop() { break }
+            let audited = try engine.audit(id, tips: tipsAt[id] ?? [:])
+            if audited.record.status == .failed { failed += 1 }
+            done += 1
+            progress?(ScanProgress(done: done, total: plan.commits.count, elapsed: elapsed(), last: audited))
+        }
+        let interrupted = done < plan.commits.count
+        if !interrupted {
+            // Tips audited by an earlier scan (or another ref) still move forward.
+            for ref in plan.refs { if let tip = ref.tip, try store.commit(tip.hex) != nil { try store.setTrackedRef(ref.name, tip: tip.hex) } }
+        }
+        let statistics = engine.blobStatistics
+        return ScanResult(
+            audited: done, failed: failed, interrupted: interrupted, seconds: elapsed(),
+            blobsParsed: statistics.parsed - initial.parsed, cacheHits: statistics.cacheHits - initial.cacheHits
+        )
+    }
+}

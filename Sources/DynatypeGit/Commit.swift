@@ -1,0 +1,70 @@
+import CGit2
+import Foundation
+
+/// What the history records about a commit.
+public struct Commit: Sendable, Hashable {
+    public let id: ObjectID
+    public let parents: [ObjectID]
+    public let authorName: String
+    public let authorEmail: String
+    public let time: Date
+    public let summary: String
+
+    public var firstParent: ObjectID? { parents.first }
+}
+
+extension Repository {
+    public func commit(_ id: ObjectID) throws -> Commit {
+        var oid = id.oid
+        var commit: OpaquePointer?
+        try check(git_commit_lookup(&commit, pointer, &oid), "cannot read commit \(id.short)")
+        defer { git_commit_free(commit) }
+        let count = git_commit_parentcount(commit)
+        let parents = (0..<count).compactMap { git_commit_parent_id(commit, $0).map { ObjectID($0.pointee) } }
+        let author = git_commit_author(commit).pointee
+        return Commit(
+            id: id, parents: parents,
+            authorName: author.name.map { String(cString: $0) } ?? "",
+            authorEmail: author.email.map { String(cString: $0) } ?? "",
+            time: Date(timeIntervalSince1970: TimeInterval(git_commit_time(commit))),
+            summary: git_commit_summary(commit).map { String(cString: $0) } ?? ""
+        )
+    }
+
+    /// Whether the object database holds the commit (a shallow clone's
+    /// boundary parents and garbage-collected commits are missing).
+    public func hasCommit(_ id: ObjectID) -> Bool {
+        var oid = id.oid
+        var commit: OpaquePointer?
+        guard git_commit_lookup(&commit, pointer, &oid) == 0 else { return false }
+        git_commit_free(commit)
+        return true
+    }
+
+    /// Commits reachable from `tip` but not from any of `hidden`, parents
+    /// first (`git rev-list --topo-order --reverse tip ^hidden…`). A hidden
+    /// commit that no longer exists (garbage-collected after a force-push) is ignored.
+    public func newCommits(from tip: ObjectID, hiding hidden: [ObjectID]) throws -> [ObjectID] {
+        var walk: OpaquePointer?
+        try check(git_revwalk_new(&walk, pointer), "cannot walk history")
+        defer { git_revwalk_free(walk) }
+        try check(git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_REVERSE.rawValue), "cannot sort history")
+        var start = tip.oid
+        try check(git_revwalk_push(walk, &start), "cannot walk from \(tip.short)")
+        for id in Set(hidden) {
+            var oid = id.oid
+            let result = git_revwalk_hide(walk, &oid)
+            if result == GIT_ENOTFOUND.rawValue { continue }
+            try check(result, "cannot hide \(id.short)")
+        }
+        var commits: [ObjectID] = []
+        var oid = git_oid()
+        while true {
+            let result = git_revwalk_next(&oid, walk)
+            if result == GIT_ITEROVER.rawValue { break }
+            try check(result, "cannot walk history")
+            commits.append(ObjectID(oid))
+        }
+        return commits
+    }
+}

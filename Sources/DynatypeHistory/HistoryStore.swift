@@ -1,0 +1,55 @@
+import DynatypeRules
+import Foundation
+
+/// Where the history lives. SQLite by default (`SQLiteHistoryStore`); the
+/// engine only uses this protocol, so another engine can follow.
+public protocol HistoryStore: AnyObject {
+    /// The cached phase-one result of a blob under an analyzer version.
+    func analysis(blob: String, analyzer: String) throws -> CachedAnalysis?
+    func commit(_ sha: String) throws -> CommitRecord?
+    /// Records one commit, everything about it in one transaction: new blob
+    /// analyses, the summary, the finding changes, its renames and the tracked tips.
+    func save(_ record: CommitRecord, changes: [FindingChange], renames: [PathRename], analyses: [BlobAnalysis], tips: [String: String]) throws
+    /// Renames that produced `path`, with the commits that made them, most recent first.
+    func renames(to path: String) throws -> [(commit: String, rename: PathRename)]
+    /// The last audited tip of each tracked ref.
+    func trackedRefs() throws -> [String: String]
+    func setTrackedRef(_ name: String, tip: String) throws
+    func findingChanges(of sha: String) throws -> [FindingChange]
+    /// Commits that introduced a fingerprint, most recent first.
+    func introductions(of fingerprint: String) throws -> [String]
+    /// Every audited commit, in audit order.
+    func allCommits() throws -> [CommitRecord]
+    func statistics() throws -> HistoryStatistics
+}
+
+/// A file a commit renamed.
+public struct PathRename: Sendable, Hashable {
+    public let oldPath: String
+    public let newPath: String
+
+    public init(oldPath: String, newPath: String) {
+        self.oldPath = oldPath
+        self.newPath = newPath
+    }
+}
+
+/// A blob analysis to add to the cache.
+public struct BlobAnalysis: Sendable {
+    public let blob: String
+    public let analyzer: String
+    public let result: CachedAnalysis
+
+    public init(blob: String, analyzer: String, result: CachedAnalysis) {
+        self.blob = blob
+        self.analyzer = analyzer
+        self.result = result
+    }
+}
+
+public struct HistoryStatistics: Sendable {
+    public let commits: Int
+    public let failedCommits: Int
+    public let blobs: Int
+    public let databaseBytes: Int
+}

@@ -1,0 +1,81 @@
+import DynatypeRules
+import Foundation
+
+// What the history queries return; rendered by DynatypeReport.
+
+/// A commit in `dynatype log`, with its regression verdict.
+public struct LogEntry: Sendable {
+    public let record: CommitRecord
+    public let regression: [String]
+
+    public init(record: CommitRecord, regression: [String]) {
+        self.record = record
+        self.regression = regression
+    }
+}
+
+/// `dynatype show`: a commit's record, changes and, on request, every finding.
+public struct CommitDetail: Sendable {
+    public let record: CommitRecord
+    public let changes: [FindingChange]
+    public let regression: [String]
+    /// The audit of the whole tree (with `--all`), as `dynatype audit` would report it.
+    public let reports: [FileReport]?
+
+    public init(record: CommitRecord, changes: [FindingChange], regression: [String], reports: [FileReport]?) {
+        self.record = record
+        self.changes = changes
+        self.regression = regression
+        self.reports = reports
+    }
+}
+
+/// `dynatype diff`: findings between two audited commits.
+public struct HistoryDiff: Sendable {
+    public let from: CommitRecord
+    public let to: CommitRecord
+    public let introduced: [FindingChange]
+    public let fixed: [FindingChange]
+    /// Findings of severity error present at both commits.
+    public let stillFailing: [FindingChange]
+
+    public init(from: CommitRecord, to: CommitRecord, introduced: [FindingChange], fixed: [FindingChange], stillFailing: [FindingChange]) {
+        self.from = from
+        self.to = to
+        self.introduced = introduced
+        self.fixed = fixed
+        self.stillFailing = stillFailing
+    }
+}
+
+/// One point of `dynatype trend`.
+public struct TrendPoint: Sendable {
+    /// The bucket's label: a day, a week's Monday, or a commit's short sha.
+    public let label: String
+    /// The last audited commit of the bucket.
+    public let record: CommitRecord
+
+    public init(label: String, record: CommitRecord) {
+        self.label = label
+        self.record = record
+    }
+}
+
+public enum TrendBucket: String, CaseIterable, Sendable {
+    case commit, day, week
+}
+
+/// `dynatype blame`: who introduced each current finding of a file.
+public struct BlameEntry: Sendable {
+    public let finding: Finding
+    public let fingerprint: String
+    /// The commit that introduced it; nil when it predates the history (its baseline).
+    public let commit: CommitRecord?
+
+    public init(finding: Finding, fingerprint: String, commit: CommitRecord?) {
+        self.finding = finding
+        self.fingerprint = fingerprint
+        self.commit = commit
+    }
+}
+

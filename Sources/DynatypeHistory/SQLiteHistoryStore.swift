@@ -1,0 +1,232 @@
+import DynatypeRules
+import Foundation
+
+/// The SQLite history: WAL journal, one transaction per commit, schema
+/// migrations. Default location: `$GIT_DIR/dynatype/history.sqlite`.
+public final class SQLiteHistoryStore: HistoryStore {
+    public let path: String
+    let database: SQLiteDatabase
+    private let encoder = JSONEncoder()
+    private let decoder = JSONDecoder()
+
+    public init(path: String, readOnly: Bool = false) throws {
+        self.path = path
+        if !readOnly {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true
+            )
+        }
+        database = try SQLiteDatabase(path: path, readOnly: readOnly)
+        do {
+            try prepare(readOnly: readOnly)
+        } catch let error as SQLiteError where error.isNotADatabase {
+            throw HistoryError.notADatabase(path: path)
+        } catch let error as SQLiteError where error.isCorrupt {
+            throw HistoryError.corrupt(path: path, detail: error.message)
+        }
+    }
+
+    /// Brings the schema to the latest version, refusing foreign and newer databases.
+    private func prepare(readOnly: Bool) throws {
+        if !readOnly {
+            try database.execute("PRAGMA journal_mode = WAL")
+            try database.execute("PRAGMA synchronous = NORMAL")
+        }
+        try database.execute("PRAGMA foreign_keys = ON")
+        let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) ?? "" }
+        var version = 0
+        if tables.contains("dynatype_meta") {
+            let application = try database.query("SELECT value FROM dynatype_meta WHERE key = 'application'") { $0.text(0) }.first ?? nil
+            guard application == HistorySchema.application else { throw HistoryError.foreign(path: path) }
+            version = try database.query("SELECT value FROM dynatype_meta WHERE key = 'schema_version'") { Int($0.text(0) ?? "") ?? 0 }.first ?? 0
+        } else if !tables.isEmpty {
+            throw HistoryError.foreign(path: path)
+        }
+        if version > HistorySchema.latestVersion {
+            throw HistoryError.newerSchema(path: path, found: version, supported: HistorySchema.latestVersion)
+        }
+        guard version < HistorySchema.latestVersion else { return }
+        guard !readOnly else { throw HistoryError.corrupt(path: path, detail: "schema \(version) needs a migration; open it for writing once") }
+        try database.transaction {
+            if version == 0 {
+                try database.execute("CREATE TABLE dynatype_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+                try database.run("INSERT INTO dynatype_meta (key, value) VALUES ('application', ?)", [.text(HistorySchema.application)])
+            }
+            for migration in HistorySchema.migrations[version...] {
+                try database.execute(migration)
+            }
+            try database.run(
+                "INSERT OR REPLACE INTO dynatype_meta (key, value) VALUES ('schema_version', ?)",
+                [.text(String(HistorySchema.latestVersion))]
+            )
+        }
+    }
+
+    // MARK: Blob analyses
+
+    public func analysis(blob: String, analyzer: String) throws -> CachedAnalysis? {
+        try database.query(
+            "SELECT outcome, payload FROM file_analyses WHERE blob = ? AND analyzer = ?", [.text(blob), .text(analyzer)]
+        ) { row -> CachedAnalysis in
+            let payload = row.data(1)
+            if row.text(0) == "declined" { return .declined(String(decoding: payload, as: UTF8.self)) }
+            return .analyzed(try decoder.decode(FileAnalysis.self, from: payload))
+        }.first
+    }
+
+    private func insert(_ analysis: BlobAnalysis) throws {
+        let outcome: String
+        let payload: Data
+        switch analysis.result {
+        case .analyzed(let result):
+            outcome = "analyzed"
+            payload = try encoder.encode(result)
+        case .declined(let reason):
+            outcome = "declined"
+            payload = Data(reason.utf8)
+        }
+        try database.run(
+            "INSERT OR IGNORE INTO file_analyses (blob, analyzer, outcome, payload) VALUES (?, ?, ?, ?)",
+            [.text(analysis.blob), .text(analysis.analyzer), .text(outcome), .blob(payload)]
+        )
+    }
+
+    // MARK: Commits
+
+    public func save(_ record: CommitRecord, changes: [FindingChange], renames: [PathRename], analyses: [BlobAnalysis], tips: [String: String]) throws {
+        try database.transaction {
+            for analysis in analyses { try insert(analysis) }
+            let sequence = (try database.query("SELECT COALESCE(MAX(seq), 0) + 1 FROM commits") { $0.int(0) }.first) ?? 1
+            let summary = record.summary
+            let byRule = String(decoding: try encoder.encode(summary.findingsByRule), as: UTF8.self)
+            try database.run(
+                """
+                INSERT INTO commits (sha, seq, parent, base, status, error, baseline, author_name, author_email, committed_at,
+                    title, config_hash, files_audited, files_failing, text_elements, text_elements_passing, errors, warnings,
+                    notes, findings_by_rule, introduced, fixed, introduced_errors, files_newly_failing, duration_seconds, audited_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(record.sha), .integer(Int64(sequence)), record.parent.map(SQLValue.text) ?? .null,
+                    record.base.map(SQLValue.text) ?? .null, .text(record.status.rawValue), record.error.map(SQLValue.text) ?? .null,
+                    .integer(record.isBaseline ? 1 : 0), .text(record.authorName), .text(record.authorEmail),
+                    .integer(Int64(record.committedAt.timeIntervalSince1970)), .text(record.title),
+                    record.configurationHash.map(SQLValue.text) ?? .null,
+                    .integer(Int64(summary.filesAudited)), .integer(Int64(summary.filesFailing)), .integer(Int64(summary.textElements)),
+                    .integer(Int64(summary.textElementsPassing)), .integer(Int64(summary.errors)), .integer(Int64(summary.warnings)),
+                    .integer(Int64(summary.notes)), .text(byRule), .integer(Int64(record.introduced)), .integer(Int64(record.fixed)),
+                    .integer(Int64(record.introducedErrors)), .integer(Int64(record.filesNewlyFailing)),
+                    .real(record.durationSeconds), .integer(Int64(record.auditedAt.timeIntervalSince1970)),
+                ]
+            )
+            for change in changes {
+                try database.run(
+                    """
+                    INSERT INTO finding_changes (sha, change, fingerprint, rule, severity, path, line, col, message, fix, current)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [
+                        .text(record.sha), .text(change.kind.rawValue), .text(change.fingerprint), .text(change.rule),
+                        .text(change.severity), .text(change.path), .integer(Int64(change.line)), .integer(Int64(change.column)),
+                        .text(change.message), .text(change.fix), .text(change.current),
+                    ]
+                )
+            }
+            for rename in renames {
+                try database.run(
+                    "INSERT INTO path_renames (sha, old_path, new_path) VALUES (?, ?, ?)",
+                    [.text(record.sha), .text(rename.oldPath), .text(rename.newPath)]
+                )
+            }
+            for (name, tip) in tips { try setTrackedRef(name, tip: tip) }
+        }
+    }
+
+    public func renames(to path: String) throws -> [(commit: String, rename: PathRename)] {
+        try database.query(
+            "SELECT r.sha, r.old_path FROM path_renames r JOIN commits c ON c.sha = r.sha WHERE r.new_path = ? ORDER BY c.seq DESC",
+            [.text(path)]
+        ) { (commit: $0.text(0) ?? "", rename: PathRename(oldPath: $0.text(1) ?? "", newPath: path)) }
+    }
+
+    private static let commitColumns = """
+        sha, seq, parent, base, status, error, baseline, author_name, author_email, committed_at, title, config_hash,
+        files_audited, files_failing, text_elements, text_elements_passing, errors, warnings, notes, findings_by_rule,
+        introduced, fixed, duration_seconds, audited_at, introduced_errors, files_newly_failing
+        """
+
+    private func commitRecord(_ row: SQLiteStatement) throws -> CommitRecord {
+        var summary = AuditSummary()
+        summary.filesAudited = row.int(12)
+        summary.filesFailing = row.int(13)
+        summary.textElements = row.int(14)
+        summary.textElementsPassing = row.int(15)
+        summary.errors = row.int(16)
+        summary.warnings = row.int(17)
+        summary.notes = row.int(18)
+        summary.findingsByRule = (try? decoder.decode([String: Int].self, from: Data((row.text(19) ?? "{}").utf8))) ?? [:]
+        var record = CommitRecord(
+            sha: row.text(0) ?? "", parent: row.text(2), base: row.text(3), status: CommitRecord.Status(rawValue: row.text(4) ?? "") ?? .failed,
+            error: row.text(5), isBaseline: row.int(6) == 1, authorName: row.text(7) ?? "", authorEmail: row.text(8) ?? "",
+            committedAt: Date(timeIntervalSince1970: TimeInterval(row.int(9))), title: row.text(10) ?? "", configurationHash: row.text(11),
+            summary: summary, introduced: row.int(20), fixed: row.int(21), durationSeconds: row.double(22),
+            auditedAt: Date(timeIntervalSince1970: TimeInterval(row.int(23)))
+        )
+        record.sequence = row.int(1)
+        record.introducedErrors = row.int(24)
+        record.filesNewlyFailing = row.int(25)
+        return record
+    }
+
+    public func commit(_ sha: String) throws -> CommitRecord? {
+        try database.query("SELECT \(Self.commitColumns) FROM commits WHERE sha = ?", [.text(sha)], commitRecord).first
+    }
+
+    public func allCommits() throws -> [CommitRecord] {
+        try database.query("SELECT \(Self.commitColumns) FROM commits ORDER BY seq", [], commitRecord)
+    }
+
+    public func findingChanges(of sha: String) throws -> [FindingChange] {
+        try database.query(
+            "SELECT change, fingerprint, rule, severity, path, line, col, message, fix, current FROM finding_changes WHERE sha = ? ORDER BY change DESC, path, line, col",
+            [.text(sha)]
+        ) { row in
+            FindingChange(
+                kind: FindingChange.Kind(rawValue: row.text(0) ?? "") ?? .introduced, fingerprint: row.text(1) ?? "",
+                rule: row.text(2) ?? "", severity: row.text(3) ?? "", path: row.text(4) ?? "", line: row.int(5), column: row.int(6),
+                message: row.text(7) ?? "", fix: row.text(8) ?? "", current: row.text(9) ?? ""
+            )
+        }
+    }
+
+    public func introductions(of fingerprint: String) throws -> [String] {
+        try database.query(
+            """
+            SELECT c.sha FROM finding_changes f JOIN commits c ON c.sha = f.sha
+            WHERE f.fingerprint = ? AND f.change = 'introduced' ORDER BY c.seq DESC
+            """,
+            [.text(fingerprint)]
+        ) { $0.text(0) ?? "" }
+    }
+
+    // MARK: Refs and statistics
+
+    public func trackedRefs() throws -> [String: String] {
+        Dictionary(uniqueKeysWithValues: try database.query("SELECT name, tip FROM tracked_refs") { ($0.text(0) ?? "", $0.text(1) ?? "") })
+    }
+
+    public func setTrackedRef(_ name: String, tip: String) throws {
+        try database.run(
+            "INSERT INTO tracked_refs (name, tip, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET tip = excluded.tip, updated_at = excluded.updated_at",
+            [.text(name), .text(tip), .integer(Int64(Date().timeIntervalSince1970))]
+        )
+    }
+
+    public func statistics() throws -> HistoryStatistics {
+        let commits = try database.query("SELECT COUNT(*), COALESCE(SUM(status = 'failed'), 0) FROM commits") { ($0.int(0), $0.int(1)) }.first ?? (0, 0)
+        let blobs = try database.query("SELECT COUNT(*) FROM file_analyses") { $0.int(0) }.first ?? 0
+        let pages = try database.query("PRAGMA page_count") { $0.int(0) }.first ?? 0
+        let pageSize = try database.query("PRAGMA page_size") { $0.int(0) }.first ?? 0
+        return HistoryStatistics(commits: commits.0, failedCommits: commits.1, blobs: blobs, databaseBytes: pages * pageSize)
+    }
+}

@@ -1,0 +1,223 @@
+import DynatypeHistory
+import DynatypeRules
+import Foundation
+
+/// Formats of the history queries.
+public enum HistoryFormat: String, CaseIterable, Sendable {
+    case table, json, csv
+}
+
+/// Renders `log`, `diff`, `trend` and `blame` results.
+public enum HistoryRenderer {
+    static func date(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: date)
+    }
+
+    static func timestamp(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+
+    static func percent(_ ratio: Double) -> String { String(format: "%.1f%%", ratio * 100) }
+
+    // MARK: log
+
+    public static func log(_ entries: [LogEntry], format: HistoryFormat) -> String {
+        switch format {
+        case .json:
+            return JSONOutput.encode(entries.map { CommitDocument($0.record, regression: $0.regression) })
+        case .table, .csv:
+            var table = TextTable(["commit", "date", "author", "compliance", "errors", "warnings", "+introduced/-fixed", "status"])
+            for entry in entries {
+                let record = entry.record
+                let status: String
+                if record.status == .failed {
+                    status = "failed: \(record.error ?? "")"
+                } else if !entry.regression.isEmpty {
+                    status = "▼ regression: " + entry.regression.joined(separator: "; ")
+                } else {
+                    status = record.isBaseline ? "baseline" : ""
+                }
+                let failed = record.status == .failed
+                table.add([
+                    String(record.sha.prefix(10)), date(record.committedAt), record.authorName,
+                    failed ? "–" : percent(record.summary.complianceRatio), failed ? "–" : "\(record.summary.errors)",
+                    failed ? "–" : "\(record.summary.warnings)", record.isBaseline || failed ? "–" : "+\(record.introduced)/-\(record.fixed)", status,
+                ])
+            }
+            return format == .csv ? table.csv : table.aligned
+        }
+    }
+
+    // MARK: diff
+
+    public static func diff(_ diff: HistoryDiff, format: HistoryFormat) -> String {
+        switch format {
+        case .json:
+            return JSONOutput.encode(DiffDocument(
+                from: diff.from.sha, to: diff.to.sha,
+                fromSummary: SummaryDocument(diff.from.summary), toSummary: SummaryDocument(diff.to.summary),
+                introduced: diff.introduced.map(ChangeDocument.init), fixed: diff.fixed.map(ChangeDocument.init),
+                stillFailing: diff.stillFailing.map(ChangeDocument.init)
+            ))
+        case .csv:
+            var table = TextTable(["change", "rule", "severity", "path", "line", "column", "message", "fingerprint"])
+            for (kind, changes) in [("introduced", diff.introduced), ("fixed", diff.fixed), ("still_failing", diff.stillFailing)] {
+                for change in changes {
+                    table.add([kind, change.rule, change.severity, change.path, "\(change.line)", "\(change.column)", change.message, change.fingerprint])
+                }
+            }
+            return table.csv
+        case .table:
+            var out = "\(diff.from.sha.prefix(10)) → \(diff.to.sha.prefix(10)): compliance \(percent(diff.from.summary.complianceRatio)) → \(percent(diff.to.summary.complianceRatio)), errors \(diff.from.summary.errors) → \(diff.to.summary.errors)\n"
+            out += section("Introduced", diff.introduced) + section("Fixed", diff.fixed) + section("Still failing", diff.stillFailing)
+            return out
+        }
+    }
+
+    static func section(_ title: String, _ changes: [FindingChange]) -> String {
+        var out = "\n\(title) (\(changes.count))\n"
+        guard !changes.isEmpty else { return out }
+        var table = TextTable(["severity", "rule", "location", "message"])
+        for change in changes { table.add([change.severity, change.rule, "\(change.path):\(change.line):\(change.column)", change.message]) }
+        return out + table.aligned.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: trend
+
+    public static func trend(_ points: [TrendPoint], format: HistoryFormat) -> String {
+        switch format {
+        case .json:
+            return JSONOutput.encode(points.map { TrendDocument(bucket: $0.label, commit: $0.record.sha, date: timestamp($0.record.committedAt), summary: SummaryDocument($0.record.summary)) })
+        case .table, .csv:
+            var table = TextTable(["bucket", "commit", "compliance", "errors", "warnings", "files failing"])
+            for point in points {
+                let summary = point.record.summary
+                table.add([point.label, String(point.record.sha.prefix(10)), percent(summary.complianceRatio), "\(summary.errors)", "\(summary.warnings)", "\(summary.filesFailing)"])
+            }
+            if format == .csv { return table.csv }
+            guard let first = points.first, let last = points.last else { return "no audited commits in range\n" }
+            let ratios = points.map(\.record.summary.complianceRatio)
+            let spark = "compliance \(Sparkline.render(ratios)) \(percent(first.record.summary.complianceRatio)) → \(percent(last.record.summary.complianceRatio))"
+            let errors = "errors     \(Sparkline.render(points.map { Double($0.record.summary.errors) })) \(first.record.summary.errors) → \(last.record.summary.errors)"
+            return spark + "\n" + errors + "\n\n" + table.aligned
+        }
+    }
+
+    // MARK: blame
+
+    public static func blame(_ entries: [BlameEntry], path: String, format: HistoryFormat) -> String {
+        switch format {
+        case .json:
+            return JSONOutput.encode(entries.map(BlameDocument.init))
+        case .table, .csv:
+            var table = TextTable(["line", "severity", "rule", "commit", "date", "author", "message"])
+            for entry in entries {
+                let commit = entry.commit
+                table.add([
+                    "\(entry.finding.position.line)", entry.finding.severity.rawValue, entry.finding.rule.rawValue,
+                    commit.map { String($0.sha.prefix(10)) } ?? "(before history)", commit.map { date($0.committedAt) } ?? "",
+                    commit?.authorName ?? "", entry.finding.message,
+                ])
+            }
+            if format == .csv { return table.csv }
+            return entries.isEmpty ? "\(path): no findings\n" : table.aligned
+        }
+    }
+}
+
+// MARK: JSON documents
+
+struct CommitDocument: Encodable {
+    let commit: String
+    let parent: String?
+    let base: String?
+    let status: String
+    let error: String?
+    let baseline: Bool
+    let author: String
+    let email: String
+    let date: String
+    let title: String
+    let summary: SummaryDocument
+    let regression: [String]
+
+    init(_ record: CommitRecord, regression: [String]) {
+        commit = record.sha
+        parent = record.parent
+        base = record.base
+        status = record.status.rawValue
+        error = record.error
+        baseline = record.isBaseline
+        author = record.authorName
+        email = record.authorEmail
+        date = HistoryRenderer.timestamp(record.committedAt)
+        title = record.title
+        summary = SummaryDocument(record.summary, introduced: record.introduced, fixed: record.fixed)
+        self.regression = regression
+    }
+}
+
+struct ChangeDocument: Encodable {
+    let rule: String
+    let severity: String
+    let path: String
+    let line: Int
+    let column: Int
+    let message: String
+    let fix: String
+    let current: String
+    let fingerprint: String
+
+    init(_ change: FindingChange) {
+        rule = change.rule
+        severity = change.severity
+        path = change.path
+        line = change.line
+        column = change.column
+        message = change.message
+        fix = change.fix
+        current = change.current
+        fingerprint = change.fingerprint
+    }
+}
+
+struct DiffDocument: Encodable {
+    let from: String
+    let to: String
+    let fromSummary: SummaryDocument
+    let toSummary: SummaryDocument
+    let introduced: [ChangeDocument]
+    let fixed: [ChangeDocument]
+    let stillFailing: [ChangeDocument]
+}
+
+struct TrendDocument: Encodable {
+    let bucket: String
+    let commit: String
+    let date: String
+    let summary: SummaryDocument
+}
+
+struct BlameDocument: Encodable {
+    let line: Int
+    let column: Int
+    let rule: String
+    let severity: String
+    let message: String
+    let fingerprint: String
+    let commit: String?
+    let author: String?
+    let date: String?
+
+    init(_ entry: BlameEntry) {
+        line = entry.finding.position.line
+        column = entry.finding.position.column
+        rule = entry.finding.rule.rawValue
+        severity = entry.finding.severity.rawValue
+        message = entry.finding.message
+        fingerprint = entry.fingerprint
+        commit = entry.commit?.sha
+        author = entry.commit?.authorName
+        date = entry.commit.map { HistoryRenderer.timestamp($0.committedAt) }
+    }
+}

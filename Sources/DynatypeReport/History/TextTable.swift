@@ -1,0 +1,43 @@
+/// Rows of cells rendered as an aligned table (for a terminal) or as CSV (RFC 4180).
+public struct TextTable {
+    public let header: [String]
+    public var rows: [[String]] = []
+
+    public init(_ header: [String]) {
+        self.header = header
+    }
+
+    public mutating func add(_ row: [String]) { rows.append(row) }
+
+    public var aligned: String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.map { $0 + "\n" }.joined()
+    }
+
+    public var csv: String {
+        ([header] + rows).map { row in
+            row.map { cell in
+                cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+                    ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
+            }.joined(separator: ",")
+        }.map { $0 + "\r\n" }.joined()
+    }
+}
+
+/// `▁▂▃▄▅▆▇█` for a series, scaled between its minimum and maximum.
+public enum Sparkline {
+    static let ticks = Array("▁▂▃▄▅▆▇█")
+
+    public static func render(_ values: [Double]) -> String {
+        guard let low = values.min(), let high = values.max() else { return "" }
+        let span = high - low
+        return String(values.map { value in
+            span == 0 ? ticks[ticks.count / 2] : ticks[min(ticks.count - 1, Int((value - low) / span * Double(ticks.count - 1) + 0.5))]
+        })
+    }
+}

@@ -1,0 +1,77 @@
+import DynatypeGit
+import DynatypeHistory
+import Foundation
+
+/// `--repo` and `--db`, shared by the history commands.
+struct HistoryLocation {
+    let repository: Repository
+    let databasePath: String
+
+    static let options: Set<String> = ["--repo", "--db"]
+
+    init(_ arguments: Arguments) throws {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let repositoryPath = URL(fileURLWithPath: arguments.value("--repo") ?? ".", relativeTo: current).standardizedFileURL
+        do {
+            repository = try Repository(at: repositoryPath)
+        } catch let error as GitError {
+            throw UsageError(message: error.message)
+        }
+        databasePath = arguments.value("--db").map { URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL.path }
+            ?? Self.defaultDatabase(for: repository)
+    }
+
+    /// `$GIT_DIR/dynatype/history.sqlite`.
+    static func defaultDatabase(for repository: Repository) -> String {
+        repository.gitDirectory.appendingPathComponent("dynatype/history.sqlite").path
+    }
+
+    /// The store for reading: an absent database is a clear error, not an empty one.
+    func openForReading() throws -> SQLiteHistoryStore {
+        guard FileManager.default.fileExists(atPath: databasePath) else {
+            throw UsageError(message: "no history at \(databasePath); run `dynatype scan` first (or pass --db)")
+        }
+        return try SQLiteHistoryStore(path: databasePath)
+    }
+}
+
+/// Dates on the command line: `2024-05-01`, ISO 8601 times, `30 days ago`, `2 weeks ago`.
+enum DateArgument {
+    static func parse(_ text: String, option: String) throws -> Date {
+        let words = text.lowercased().split(separator: " ")
+        if words.count == 3, words[2] == "ago", let count = Double(words[0]) {
+            let unit: Double
+            switch words[1].hasSuffix("s") ? String(words[1].dropLast()) : String(words[1]) {
+            case "minute": unit = 60
+            case "hour": unit = 3_600
+            case "day": unit = 86_400
+            case "week": unit = 7 * 86_400
+            case "month": unit = 30 * 86_400
+            case "year": unit = 365 * 86_400
+            default: throw UsageError(message: "\(option): unknown unit in \"\(text)\"")
+            }
+            return Date().addingTimeInterval(-count * unit)
+        }
+        let full = ISO8601DateFormatter()
+        if let date = full.date(from: text) { return date }
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        if let date = day.date(from: text) { return date }
+        throw UsageError(message: "\(option) expects a date such as 2024-05-01, 2024-05-01T12:00:00Z or \"30 days ago\", not \"\(text)\"")
+    }
+}
+
+/// Ctrl-C during long work: the first asks to stop after the current step,
+/// the second ends the process.
+enum Interruption {
+    nonisolated(unsafe) private static var requested: Int32 = 0
+
+    static func install() {
+        signal(SIGINT) { _ in
+            if Interruption.requested == 1 { _exit(130) }
+            Interruption.requested = 1
+        }
+    }
+
+    static var isRequested: Bool { requested == 1 }
+}

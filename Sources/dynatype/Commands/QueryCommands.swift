@@ -1,0 +1,188 @@
+import DynatypeEngine
+import DynatypeGit
+import DynatypeHistory
+import DynatypeReport
+import Foundation
+
+/// What every history query needs: the repository, the store, the queries.
+struct QueryContext {
+    let location: HistoryLocation
+    let store: SQLiteHistoryStore
+    let queries: HistoryQueries
+
+    init(_ options: Arguments) throws {
+        location = try HistoryLocation(options)
+        store = try location.openForReading()
+        queries = HistoryQueries(engine: HistoryEngine(repository: location.repository, store: store))
+    }
+
+    /// The folder `--all`/SARIF paths are relative to: the work tree, or the git directory of a bare repository.
+    var root: String { (location.repository.workTree ?? location.repository.gitDirectory).path }
+
+    /// Turns a git or query failure into a usage error (exit 2) with its message.
+    static func run<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as GitError {
+            throw UsageError(message: error.message)
+        } catch let error as QueryError {
+            throw UsageError(message: error.message)
+        }
+    }
+}
+
+private let historyOptionsHelp = """
+      --repo DIR         The repository. Default: the current folder.
+      --db FILE          The history database. Default: $GIT_DIR/dynatype/history.sqlite
+      --format FORMAT    table (default), json, csv
+      -h, --help         Show this help.
+    """
+
+private let queryExitStatus = """
+    EXIT STATUS:
+      0  success
+      2  usage error, unknown revision, a commit not audited yet, no or unusable history database
+    """
+
+enum LogCommand: Command {
+    static let name = "log"
+    static let summary = "List audited commits: compliance, errors, introduced/fixed, regressions"
+    static let help = """
+        USAGE: dynatype log [REF] [-n N] [--format table|json|csv] [--repo DIR] [--db FILE]
+
+        One line per audited commit reachable from REF (default HEAD), newest first: short
+        sha, date, author, compliance ratio, errors, findings introduced/fixed, and a mark on
+        regressions (an introduced error, a compliance drop, a file going from PASS to FAIL).
+
+        OPTIONS:
+          -n N, --max-count N  Show at most N commits (default 20; 0 for all).
+        \(historyOptionsHelp)
+
+        \(queryExitStatus)
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(arguments, spec: OptionSpec(values: HistoryLocation.options.union(["--format", "--max-count"]), aliases: ["-n": "--max-count"]), command: name)
+        let format = try options.choice("--format", HistoryFormat.self) ?? .table
+        let count = try options.integer("--max-count", minimum: 0) ?? 20
+        let context = try QueryContext(options)
+        let entries = try QueryContext.run { try context.queries.log(options.positionals.first ?? "HEAD", limit: count == 0 ? nil : count) }
+        Terminal.write(HistoryRenderer.log(entries, format: format))
+        return ExitStatus.success
+    }
+}
+
+enum ShowCommand: Command {
+    static let name = "show"
+    static let summary = "Show an audited commit: summary, findings introduced and fixed"
+    static let help = """
+        USAGE: dynatype show REV [--all] [--format text|json|sarif] [--repo DIR] [--db FILE]
+
+        The commit's summary (the whole tree's compliance at that commit), what it introduced
+        and fixed compared with its base, and the regression verdict. With --all (implied by
+        --format sarif), every finding at that commit, rebuilt from the blob cache.
+
+        OPTIONS:
+          --all              Include every finding at the commit.
+          --format FORMAT    text (default), json, sarif
+          --repo DIR         The repository. Default: the current folder.
+          --db FILE          The history database. Default: $GIT_DIR/dynatype/history.sqlite
+          -h, --help         Show this help.
+
+        \(queryExitStatus)
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(arguments, spec: OptionSpec(values: HistoryLocation.options.union(["--format"]), flags: ["--all"]), command: name)
+        guard options.positionals.count == 1 else { throw UsageError(message: "give one revision") }
+        let format = try options.choice("--format", ShowRenderer.Format.self) ?? .text
+        let context = try QueryContext(options)
+        let detail = try QueryContext.run { try context.queries.show(options.positionals[0], allFindings: options.flag("--all") || format == .sarif) }
+        Terminal.write(ShowRenderer.render(detail, format: format, root: context.root))
+        return ExitStatus.success
+    }
+}
+
+enum DiffCommand: Command {
+    static let name = "diff"
+    static let summary = "Compare two audited commits: introduced, fixed, still failing"
+    static let help = """
+        USAGE: dynatype diff REV1 REV2 [--format table|json|csv] [--repo DIR] [--db FILE]
+
+        Findings introduced and fixed from REV1 to REV2, and the errors present at both,
+        matched by line-independent fingerprints.
+
+        OPTIONS:
+        \(historyOptionsHelp)
+
+        \(queryExitStatus)
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(arguments, spec: OptionSpec(values: HistoryLocation.options.union(["--format"])), command: name)
+        guard options.positionals.count == 2 else { throw UsageError(message: "give two revisions") }
+        let format = try options.choice("--format", HistoryFormat.self) ?? .table
+        let context = try QueryContext(options)
+        let diff = try QueryContext.run { try context.queries.diff(options.positionals[0], options.positionals[1]) }
+        Terminal.write(HistoryRenderer.diff(diff, format: format))
+        return ExitStatus.success
+    }
+}
+
+enum TrendCommand: Command {
+    static let name = "trend"
+    static let summary = "Compliance over time, with a terminal sparkline"
+    static let help = """
+        USAGE: dynatype trend [REF] [--since DATE] [--by day|week|commit] [--format table|json|csv] [--repo DIR] [--db FILE]
+
+        Compliance of the audited commits on REF's first-parent history (default HEAD),
+        oldest first, one point per day, week or commit (the last commit of each bucket).
+
+        OPTIONS:
+          --since DATE       From this date (2024-05-01, "90 days ago").
+          --by BUCKET        commit (default), day, week
+        \(historyOptionsHelp)
+
+        \(queryExitStatus)
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(arguments, spec: OptionSpec(values: HistoryLocation.options.union(["--format", "--since", "--by"])), command: name)
+        let format = try options.choice("--format", HistoryFormat.self) ?? .table
+        let bucket = try options.choice("--by", TrendBucket.self) ?? .commit
+        let since = try options.value("--since").map { try DateArgument.parse($0, option: "--since") }
+        let context = try QueryContext(options)
+        let points = try QueryContext.run { try context.queries.trend(options.positionals.first ?? "HEAD", since: since, by: bucket) }
+        Terminal.write(HistoryRenderer.trend(points, format: format))
+        return ExitStatus.success
+    }
+}
+
+enum BlameCommand: Command {
+    static let name = "blame"
+    static let summary = "For each current finding in a file, the commit that introduced it"
+    static let help = """
+        USAGE: dynatype blame PATH [--rev REV] [--format table|json|csv] [--repo DIR] [--db FILE]
+
+        The findings of PATH (relative to the repository root) at REV (default HEAD), each
+        with the audited commit that introduced it; "(before history)" when it predates the
+        first audited commit.
+
+        OPTIONS:
+          --rev REV          The commit to blame at (default HEAD).
+        \(historyOptionsHelp)
+
+        \(queryExitStatus)
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(arguments, spec: OptionSpec(values: HistoryLocation.options.union(["--format", "--rev"])), command: name)
+        guard options.positionals.count == 1 else { throw UsageError(message: "give one path") }
+        let format = try options.choice("--format", HistoryFormat.self) ?? .table
+        let context = try QueryContext(options)
+        let path = options.positionals[0]
+        let entries = try QueryContext.run { try context.queries.blame(path, at: options.value("--rev") ?? "HEAD") }
+        Terminal.write(HistoryRenderer.blame(entries, path: path, format: format))
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,109 @@
+import DynatypeEngine
+import DynatypeGit
+import DynatypeHistory
+import Foundation
+
+enum ScanCommand: Command {
+    static let name = "scan"
+    static let summary = "Audit a repository's history commit by commit into the history database"
+    static let help = """
+        USAGE: dynatype scan [--repo DIR] [--ref REF ...] [--db FILE] [--max-commits N | --since DATE | --all] [--jobs N]
+
+        Audits every commit of the tracked refs that is not audited yet: the first commit
+        fully (in parallel), then each following commit by what it changed (renames
+        followed, merges compared with their first parent). Each commit is saved in its
+        own transaction, so an interrupted scan (Ctrl-C, kill -9) continues where it
+        stopped when run again. Each commit's .dynatype.json is read from its own tree.
+
+        OPTIONS:
+          --repo DIR         The repository (work tree or bare). Default: the current folder.
+          --ref REF          A ref to follow (repeatable). Default: the branch HEAD points to.
+          --db FILE          The history database. Default: $GIT_DIR/dynatype/history.sqlite
+          --max-commits N    Only the newest N commits not yet audited.
+          --since DATE       Only commits made since DATE (2024-05-01, "30 days ago").
+          --all              Everything reachable, including history older than an earlier
+                             limited scan. Without a limit, a scan audits the commits that are new
+                             since the last scan (the whole history the first time).
+          --jobs N, -j N     Files parsed in parallel (default: all cores).
+          -h, --help         Show this help.
+
+        Progress (commits done/total, rate, ETA) is shown on stderr when it is a terminal.
+
+        EXIT STATUS:
+          0    the scan completed (commits whose audit failed are recorded, not fatal)
+          2    usage error, not a git repository, unknown ref, unusable or locked database
+          130  interrupted: run the same command again to continue
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(
+            arguments,
+            spec: OptionSpec(values: HistoryLocation.options.union(["--ref", "--max-commits", "--since", "--jobs"]), flags: ["--all"], aliases: ["-j": "--jobs"]),
+            command: name
+        )
+        guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0])") }
+        let limits = [options.value("--max-commits") != nil, options.value("--since") != nil, options.flag("--all")].filter { $0 }
+        guard limits.count <= 1 else { throw UsageError(message: "use only one of --max-commits, --since and --all") }
+        let limit: ScanLimit
+        if let count = try options.integer("--max-commits") {
+            limit = .newest(count)
+        } else if let since = options.value("--since") {
+            limit = .since(try DateArgument.parse(since, option: "--since"))
+        } else {
+            limit = options.flag("--all") ? .everything : .newCommits
+        }
+
+        let location = try HistoryLocation(options)
+        let lock = try HistoryLock(database: location.databasePath)
+        defer { withExtendedLifetime(lock) {} }
+        let store = try SQLiteHistoryStore(path: location.databasePath)
+        let engine = HistoryEngine(repository: location.repository, store: store, threads: try options.integer("--jobs") ?? ParallelWork.defaultThreadCount)
+        let scanner = HistoryScanner(engine: engine)
+        let refs = options.allValues("--ref").isEmpty ? ["HEAD"] : options.allValues("--ref")
+        let plan: ScanPlan
+        do {
+            plan = try scanner.plan(refs: refs, limit: limit)
+        } catch let error as GitError {
+            throw UsageError(message: error.message)
+        }
+        for note in plan.notes { Terminal.error("note: \(note)") }
+
+        Interruption.install()
+        let result = try scanner.run(plan, progress: { progress in
+            Terminal.progress(String(
+                format: "dynatype: %d/%d commits · %.1f commits/s · ETA %@ · %@ %.1f%%",
+                progress.done, progress.total, progress.rate, duration(progress.remaining),
+                String(progress.last.record.sha.prefix(10)), progress.last.record.summary.complianceRatio * 100
+            ))
+        }, shouldStop: { Interruption.isRequested })
+        Terminal.endProgress()
+
+        let statistics = try store.statistics()
+        var line = String(
+            format: "scanned %d commits (%d failed) in %.1f s (%.1f commits/s); parsed %d blobs, %d cache hits; history: %d commits, %d blobs, %.1f MB",
+            result.audited, result.failed, result.seconds, result.seconds > 0 ? Double(result.audited) / result.seconds : 0,
+            result.blobsParsed, result.cacheHits, statistics.commits, statistics.blobs, Double(statistics.databaseBytes) / 1_048_576
+        )
+        if result.audited == 0 { line = "nothing to scan: every commit of \(plan.refs.map(\.name).joined(separator: ", ")) is audited" }
+        Terminal.write(line + "\n")
+        for ref in plan.refs {
+            guard let tip = ref.tip, let record = try store.commit(tip.hex) else { continue }
+            Terminal.write(String(
+                format: "%@ at %@: compliance %.1f%% · %d files (%d failing) · %d errors, %d warnings, %d notes\n",
+                ref.name, tip.short, record.summary.complianceRatio * 100, record.summary.filesAudited, record.summary.filesFailing,
+                record.summary.errors, record.summary.warnings, record.summary.notes
+            ))
+        }
+        if result.interrupted {
+            Terminal.error("interrupted after \(result.audited) commits; run the same command again to continue")
+            return 130
+        }
+        return ExitStatus.success
+    }
+
+    private static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds > 0 else { return "–" }
+        let total = Int(seconds.rounded())
+        return total >= 3600 ? "\(total / 3600)h\(total % 3600 / 60)m" : total >= 60 ? "\(total / 60)m\(total % 60)s" : "\(total)s"
+    }
+}
