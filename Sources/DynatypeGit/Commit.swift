@@ -45,17 +45,18 @@ extension Repository {
     /// first (`git rev-list --topo-order --reverse tip ^hidden…`). A hidden
     /// commit that no longer exists (garbage-collected after a force-push) is ignored.
     public func newCommits(from tip: ObjectID, hiding hidden: [ObjectID]) throws -> [ObjectID] {
+        let present = Set(hidden).filter(hasCommit)
+        // libgit2 1.5 does not know shallow boundaries and fails walking past them.
+        if isShallow { return try walkStoppingAtMissingParents(from: tip, hiding: present) }
         var walk: OpaquePointer?
         try check(git_revwalk_new(&walk, pointer), "cannot walk history")
         defer { git_revwalk_free(walk) }
         try check(git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL.rawValue | GIT_SORT_REVERSE.rawValue), "cannot sort history")
         var start = tip.oid
         try check(git_revwalk_push(walk, &start), "cannot walk from \(tip.short)")
-        for id in Set(hidden) {
+        for id in present {
             var oid = id.oid
-            let result = git_revwalk_hide(walk, &oid)
-            if result == GIT_ENOTFOUND.rawValue { continue }
-            try check(result, "cannot hide \(id.short)")
+            try check(git_revwalk_hide(walk, &oid), "cannot hide \(id.short)")
         }
         var commits: [ObjectID] = []
         var oid = git_oid()
@@ -66,5 +67,34 @@ extension Repository {
             commits.append(ObjectID(oid))
         }
         return commits
+    }
+}
+
+extension Repository {
+    /// The same walk done by hand, for shallow clones: parents that are not in
+    /// the object database end the history there.
+    func walkStoppingAtMissingParents(from tip: ObjectID, hiding hidden: Set<ObjectID>) throws -> [ObjectID] {
+        var excluded = Set<ObjectID>()
+        var stack = Array(hidden)
+        while let id = stack.popLast() {
+            guard excluded.insert(id).inserted else { continue }
+            stack += try commit(id).parents.filter(hasCommit)
+        }
+        // Iterative post-order: a commit is emitted after all its parents.
+        var order: [ObjectID] = []
+        var visited = Set<ObjectID>()
+        var pending: [(id: ObjectID, expanded: Bool)] = [(tip, false)]
+        while let (id, expanded) = pending.popLast() {
+            if expanded {
+                order.append(id)
+                continue
+            }
+            guard !excluded.contains(id), visited.insert(id).inserted else { continue }
+            pending.append((id, true))
+            for parent in try commit(id).parents.reversed() where hasCommit(parent) && !visited.contains(parent) {
+                pending.append((parent, false))
+            }
+        }
+        return order
     }
 }

@@ -13,8 +13,17 @@ public final class Repository {
         _ = GitLibrary.initialized
         if let refusal = Self.unsupportedStorage(near: path) { throw refusal }
         var handle: OpaquePointer?
-        let result = git_repository_open_ext(&handle, path.path, 0, nil)
-        if result == GIT_EOWNER.rawValue {
+        // The exact folder first: a search upward would treat a repository
+        // owned by another user as absent instead of reporting GIT_EOWNER.
+        var result = git_repository_open_ext(&handle, path.path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+        if result == GIT_ENOTFOUND.rawValue {
+            result = git_repository_open_ext(&handle, path.path, 0, nil)
+        }
+        // Debian's libgit2 1.5.1 reports the ownership refusal as "not found"
+        // with a message about safe.directory.
+        let ownership = result == GIT_ENOTFOUND.rawValue
+            && (git_error_last()?.pointee.message.map { String(cString: $0).contains("safe.directory") } ?? false)
+        if result == GIT_EOWNER.rawValue || ownership {
             throw GitError(code: result, message: """
                 \(path.path) is owned by another user, and git refuses to open it (CVE-2022-24765). \
                 If you trust it, run: git config --global --add safe.directory \(path.path)

@@ -58,6 +58,9 @@ default:
     } catch let error as UsageError {
         Terminal.error("\(error.message)\nRun `dynatype \(command.name) --help` for usage.")
         exit(ExitStatus.usage)
+    } catch let error as InputError {
+        Terminal.error(error.message)
+        exit(ExitStatus.usage)
     } catch {
         Terminal.error("\(error)")
         exit(ExitStatus.usage)

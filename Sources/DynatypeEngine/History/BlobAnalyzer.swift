@@ -7,7 +7,6 @@ import Foundation
 /// once per analyzer version, ever. Misses are read from git on the calling
 /// thread and analyzed in parallel.
 final class BlobAnalyzer {
-    let repository: Repository
     let store: HistoryStore
     var threads = ParallelWork.defaultThreadCount
     /// Analyses computed since the last `takeNew()`, for the commit's transaction.
@@ -20,15 +19,14 @@ final class BlobAnalyzer {
     private(set) var parsed = 0
     private(set) var cacheHits = 0
 
-    init(repository: Repository, store: HistoryStore) {
-        self.repository = repository
+    init(store: HistoryStore) {
         self.store = store
     }
 
     private static func key(_ blob: ObjectID, _ kind: SourceKind) -> String { blob.hex + "|" + kind.analyzerVersion }
 
     /// The analyses of `blobs` (each with the kind its path gives).
-    func analyses(of blobs: [(blob: ObjectID, kind: SourceKind)]) throws -> [ObjectID: CachedAnalysis] {
+    func analyses(of blobs: [(blob: ObjectID, kind: SourceKind)], in repository: Repository) throws -> [ObjectID: CachedAnalysis] {
         var result: [ObjectID: CachedAnalysis] = [:]
         var misses: [(blob: ObjectID, kind: SourceKind, data: Data)] = []
         for (blob, kind) in blobs where result[blob] == nil {

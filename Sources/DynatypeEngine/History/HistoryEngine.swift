@@ -12,7 +12,7 @@ public struct AuditedCommit: Sendable {
 /// Audits commits one at a time, each as its base's state updated by the
 /// commit's changes, and records each in one store transaction.
 public final class HistoryEngine {
-    public let repository: Repository
+    public private(set) var repository: Repository
     public let store: HistoryStore
     let analyzer: BlobAnalyzer
     /// The state of the last commit audited or loaded; the next commit usually builds on it.
@@ -21,8 +21,14 @@ public final class HistoryEngine {
     public init(repository: Repository, store: HistoryStore, threads: Int = ParallelWork.defaultThreadCount) {
         self.repository = repository
         self.store = store
-        analyzer = BlobAnalyzer(repository: repository, store: store)
+        analyzer = BlobAnalyzer(store: store)
         analyzer.threads = threads
+    }
+
+    /// Opens the repository again: a long-lived libgit2 handle keeps objects
+    /// that `git gc` has since removed, and misses packs pushed meanwhile.
+    public func refreshRepository() throws {
+        repository = try Repository(at: repository.gitDirectory)
     }
 
     /// Blobs parsed and cache hits so far.

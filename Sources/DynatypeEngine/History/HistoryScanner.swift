@@ -66,14 +66,17 @@ public final class HistoryScanner {
     }
 
     public func plan(refs names: [String], limit: ScanLimit) throws -> ScanPlan {
+        try engine.refreshRepository()
         var notes: [String] = []
         if repository.isShallow {
             notes.append("shallow clone: history starts at the oldest commit available here; older commits are not audited")
         }
-        let tracked = try store.trackedRefs()
-        var hidden = tracked.values.compactMap(ObjectID.init(hex:))
+        // What earlier scans covered: the tracked tips, and the parents of
+        // baseline commits (where earlier limited scans began). `--all` walks
+        // everything and relies on the store to skip audited commits.
+        var hidden: [ObjectID] = []
         if limit != .everything {
-            // The parents of baseline commits mark where earlier limited scans began.
+            hidden = try store.trackedRefs().values.compactMap(ObjectID.init(hex:))
             hidden += try store.allCommits().filter(\.isBaseline).compactMap { $0.parent.flatMap(ObjectID.init(hex:)) }
         }
         var refs: [ScanPlan.Ref] = []

@@ -47,7 +47,7 @@ struct TreeState {
     ) throws -> TreeState {
         var state = TreeState(commit: commit, configuration: configuration)
         let tree = try repository.files(of: commit, keep: { state.includes($0) })
-        let analyses = try analyzer.analyses(of: tree.map { ($0.blob, SourceKind(path: $0.path)!) })
+        let analyses = try analyzer.analyses(of: tree.map { ($0.blob, SourceKind(path: $0.path)!) }, in: repository)
         var added: [(String, ObjectID, CachedAnalysis)] = []
         for file in tree { added.append((file.path, file.blob, analyses[file.blob]!)) }
         state.insert(added, sizes: try sizes(of: tree.map(\.blob), in: repository))
@@ -146,7 +146,7 @@ struct TreeState {
                 if let old = change.oldPath, old != new { renames[new] = old }
             }
         }
-        let analyses = try analyzer.analyses(of: wanted.map { ($0.blob, SourceKind(path: $0.path)!) })
+        let analyses = try analyzer.analyses(of: wanted.map { ($0.blob, SourceKind(path: $0.path)!) }, in: repository)
         return PreparedChanges(
             commit: commit, removals: removals,
             additions: wanted.map { ($0.path, $0.blob, analyses[$0.blob]!) },

@@ -4,6 +4,13 @@ struct UsageError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
+/// Input that cannot be used (not a repository, an unaudited commit, a bad
+/// database or configuration): reported on stderr as is, exit status 2.
+struct InputError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
 /// The options a command accepts: those that take a value, and flags.
 struct OptionSpec {
     var values: Set<String> = []

@@ -15,7 +15,7 @@ struct HistoryLocation {
         do {
             repository = try Repository(at: repositoryPath)
         } catch let error as GitError {
-            throw UsageError(message: error.message)
+            throw InputError(message: error.message)
         }
         databasePath = arguments.value("--db").map { URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL.path }
             ?? Self.defaultDatabase(for: repository)
@@ -29,7 +29,7 @@ struct HistoryLocation {
     /// The store for reading: an absent database is a clear error, not an empty one.
     func openForReading() throws -> SQLiteHistoryStore {
         guard FileManager.default.fileExists(atPath: databasePath) else {
-            throw UsageError(message: "no history at \(databasePath); run `dynatype scan` first (or pass --db)")
+            throw InputError(message: "no history at \(databasePath); run `dynatype scan` first (or pass --db)")
         }
         return try SQLiteHistoryStore(path: databasePath)
     }

@@ -100,12 +100,12 @@ enum AuditCommand: Command {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw UsageError(message: "cannot read configuration \(file.path)")
+            throw InputError(message: "cannot read configuration \(file.path)")
         }
         do {
             return (try ProjectConfiguration(data: data, file: file.path), file.deletingLastPathComponent())
         } catch let error as ConfigurationError {
-            throw UsageError(message: error.description)
+            throw InputError(message: error.description)
         }
     }
 }

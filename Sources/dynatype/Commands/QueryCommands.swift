@@ -24,9 +24,9 @@ struct QueryContext {
         do {
             return try body()
         } catch let error as GitError {
-            throw UsageError(message: error.message)
+            throw InputError(message: error.message)
         } catch let error as QueryError {
-            throw UsageError(message: error.message)
+            throw InputError(message: error.message)
         }
     }
 }

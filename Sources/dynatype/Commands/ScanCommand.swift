@@ -64,7 +64,7 @@ enum ScanCommand: Command {
         do {
             plan = try scanner.plan(refs: refs, limit: limit)
         } catch let error as GitError {
-            throw UsageError(message: error.message)
+            throw InputError(message: error.message)
         }
         for note in plan.notes { Terminal.error("note: \(note)") }
 
