@@ -77,3 +77,33 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
         return names
     }
 }
+
+extension FileAnalysis {
+    /// The same analysis with every position transformed (memoized units move
+    /// with their code).
+    func mapPositions(_ transform: (SourcePosition) -> SourcePosition) -> FileAnalysis {
+        var copy = self
+        for index in copy.findings.indices { copy.findings[index].position = transform(copy.findings[index].position) }
+        for index in copy.conditionalFindings.indices {
+            copy.conditionalFindings[index].finding.position = transform(copy.conditionalFindings[index].finding.position)
+        }
+        for index in copy.elements.indices { copy.elements[index].position = transform(copy.elements[index].position) }
+        for index in copy.definitions.indices { copy.definitions[index].position = transform(copy.definitions[index].position) }
+        return copy
+    }
+
+    /// Appends another part of the same file, renumbering its element references.
+    mutating func append(_ part: FileAnalysis) {
+        let offset = elements.count
+        let shift = { (finding: Finding) -> Finding in
+            var shifted = finding
+            shifted.elements = finding.elements.map { $0 + offset }
+            return shifted
+        }
+        findings += part.findings.map(shift)
+        conditionalFindings += part.conditionalFindings.map { ConditionalFinding(finding: shift($0.finding), condition: $0.condition) }
+        elements += part.elements
+        definitions += part.definitions
+        helperCalls += part.helperCalls
+    }
+}

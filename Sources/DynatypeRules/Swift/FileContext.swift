@@ -1,40 +1,83 @@
 import SwiftSyntax
 import Foundation
 
-/// Facts about one Swift file that every rule family consults, computed once.
-final class FileContext {
-    let tree: SourceFileSyntax
-    let index: SyntaxIndex
-    let converter: SourceLocationConverter
-    /// Names of `@ScaledMetric` properties: a size built from one scales.
-    let scaledMetricNames: Set<String>
-    /// Implicit members such as `.systemFont(ofSize:)` are read as AppKit only in
-    /// files that import AppKit and not UIKit.
+/// What one analysis unit (a type and its extensions, or another top-level
+/// item) contributes to the facts of its file. Hashable: part of memo keys.
+struct UnitFacts: Hashable {
+    var imports: Set<String> = []
+    var adaptsLayout = false
+    /// `@ScaledMetric` property names with their default values (-1 when not a literal).
+    var scaledMetrics: [String: Double] = [:]
+    /// Classes with the types they inherit.
+    var classes: [String: [String]] = [:]
+    /// Types that are Views (or other hosts of dynamic properties).
+    var hostTypes: Set<String> = []
+}
+
+/// Facts about a whole file that rules in any unit consult.
+struct FileFacts: Hashable {
+    let adaptsLayout: Bool
+    let scaledMetrics: [String: Double]
     let prefersAppKit: Bool
     let importsUIKit: Bool
-    /// Classes declared in this file that inherit a UIKit/AppKit text view
+    /// Classes declared in the file that inherit a UIKit/AppKit text view
     /// (`PillLabel: UILabel`), with the text class they inherit.
     let textViewSubclasses: [String: String]
+    let hostTypes: Set<String>
 
-    init(tree: SourceFileSyntax, index: SyntaxIndex) {
-        self.tree = tree
-        self.index = index
-        self.converter = SourceLocationConverter(fileName: "", tree: tree)
-        self.scaledMetricNames = Set(index.scaledMetricProperties.flatMap { $0.variable.bindings.compactMap(\.name) })
-        let appKit = index.imports.contains("AppKit") || index.imports.contains("Cocoa")
-        self.importsUIKit = index.imports.contains("UIKit")
-        self.prefersAppKit = appKit && !importsUIKit
+    init(merging units: [UnitFacts]) {
+        let imports = units.reduce(into: Set<String>()) { $0.formUnion($1.imports) }
+        adaptsLayout = units.contains(where: \.adaptsLayout)
+        scaledMetrics = units.reduce(into: [:]) { $0.merge($1.scaledMetrics) { first, _ in first } }
+        importsUIKit = imports.contains("UIKit")
+        prefersAppKit = (imports.contains("AppKit") || imports.contains("Cocoa")) && !importsUIKit
+        hostTypes = units.reduce(into: Set<String>()) { $0.formUnion($1.hostTypes) }
+        let classes = units.reduce(into: [String: [String]]()) { $0.merge($1.classes) { $0 + $1 } }
         var subclasses: [String: String] = [:]
-        // Two passes so a subclass of a subclass is found regardless of order.
-        for _ in 0..<2 {
-            for scope in index.typeScopes where scope.isClass {
-                if let base = scope.inheritedTypes.lazy.compactMap({ UIKitVocabulary.textClass(named: $0, subclasses: subclasses) }).first {
-                    subclasses[scope.name] = base
+        // Until nothing changes, so a subclass of a subclass is found in any order.
+        var changed = true
+        while changed {
+            changed = false
+            for (name, inherited) in classes.sorted(by: { $0.key < $1.key }) where subclasses[name] == nil {
+                if let base = inherited.lazy.compactMap({ UIKitVocabulary.textClass(named: $0, subclasses: subclasses) }).first {
+                    subclasses[name] = base
+                    changed = true
                 }
             }
         }
-        self.textViewSubclasses = subclasses
+        textViewSubclasses = subclasses
     }
+
+    /// A stable hash, for memo keys (not `Hasher`, which is seeded per process).
+    var stableHash: UInt64 {
+        var text = "\(adaptsLayout)|\(prefersAppKit)|\(importsUIKit)|"
+        text += scaledMetrics.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
+        text += textViewSubclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
+        text += hostTypes.sorted().joined(separator: ",")
+        return Fingerprint.fnv1a(text)
+    }
+}
+
+/// What the rule families of one unit consult: the unit's nodes, the file's
+/// facts, and positions in the file.
+final class FileContext {
+    let index: SyntaxIndex
+    let converter: SourceLocationConverter
+    let facts: FileFacts
+    /// The file's root, for declarations at file scope.
+    let root: SyntaxIdentifier
+
+    init(index: SyntaxIndex, facts: FileFacts, converter: SourceLocationConverter, root: SyntaxIdentifier) {
+        self.index = index
+        self.facts = facts
+        self.converter = converter
+        self.root = root
+    }
+
+    var scaledMetricNames: Set<String> { Set(facts.scaledMetrics.keys) }
+    var prefersAppKit: Bool { facts.prefersAppKit }
+    var importsUIKit: Bool { facts.importsUIKit }
+    var textViewSubclasses: [String: String] { facts.textViewSubclasses }
 
     func position(of node: some SyntaxProtocol) -> SourcePosition {
         let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)

@@ -76,7 +76,7 @@ struct FontClassifier {
         return FontClassification(
             value: .unresolved("`\(text)` is not a font expression dynatype can classify"),
             unresolvedLeaves: [(elements[0], "`\(text)` cannot be classified")],
-            spec: text
+            spec: .text(text)
         )
     }
 
@@ -140,7 +140,7 @@ struct FontClassifier {
         if base != nil, name == "withSize", let size = call.firstUnlabeledArgument {
             // `font.withSize(n)` keeps the face and takes the size: it scales as `n` does.
             let sizeClass = classifySize(size, depth: depth + 1)
-            return FontClassification(value: sizeClass.value == .scales ? .scales : .sized(sizeClass.value), spec: "`\(call.oneLine)`")
+            return FontClassification(value: sizeClass.value == .scales ? .scales : .sized(sizeClass.value), spec: .code(Syntax(call)))
         }
         if let base, Self.fontModifiers.contains(name) {
             return classify(base, expecting: expecting, depth: depth + 1)
@@ -161,7 +161,7 @@ struct FontClassifier {
             value: value,
             symbolLeaves: [FontLeaf(call, value: value)],
             helperCalls: [value],
-            spec: "`\(call.oneLine)`"
+            spec: .code(Syntax(call))
         )
     }
 
@@ -173,7 +173,7 @@ struct FontClassifier {
                 message: "`Font.custom(_:fixedSize:)` never scales with Dynamic Type",
                 replacement: replacement, fix: "use `\(replacement)`", dependency: nil
             )
-            return FontClassification(value: .fixed, sites: [site], spec: "`\(call.oneLine)`")
+            return FontClassification(value: .fixed, sites: [site], spec: .code(Syntax(call)))
         }
         if let relative = call.argument("relativeTo") {
             return .scaling("custom font relative to \(relative.trimmedDescription)")
@@ -218,7 +218,7 @@ struct FontClassifier {
 
     /// A constructor with a size: fixed, scaling or dependent, by the size.
     private func constructor(_ call: FunctionCallExprSyntax, size: ExprSyntax, rule: RuleID, replacement: String) -> FontClassification {
-        let spec = "`\(call.oneLine)`"
+        let spec = FontSpec.code(Syntax(call))
         let sizeClass = classifySize(size, depth: 0)
         let message: String
         switch rule {
@@ -237,11 +237,11 @@ struct FontClassifier {
                 message: "a font size from a `@ScaledMetric` scales but bypasses text styles",
                 replacement: style, fix: "use a text style (`\(style)`); keep `@ScaledMetric` for spacing and icons", dependency: nil
             )
-            return FontClassification(value: .scales, sites: [warning], spec: "\(spec) (size from @ScaledMetric)")
+            return FontClassification(value: .scales, sites: [warning], spec: .decorated(spec, prefix: "", suffix: " (size from @ScaledMetric)"))
         }
         switch sizeClass.value {
         case .scales:
-            return .scaling("\(spec) (scaled size)")
+            return .scaling(.decorated(spec, prefix: "", suffix: " (scaled size)"))
         case .fixed:
             return FontClassification(value: .fixed, sites: [site(nil)], spec: spec)
         case .parameter, .symbol:
@@ -260,7 +260,7 @@ struct FontClassifier {
         }
         let reference = SymbolReference(name: name, qualifier: qualifier(of: member.base, at: member), argumentLabels: nil, expected: expecting)
         let value = FontValue.symbol(reference, arguments: [])
-        return FontClassification(value: value, symbolLeaves: [FontLeaf(member, value: value)], spec: "`\(member.oneLine)`")
+        return FontClassification(value: value, symbolLeaves: [FontLeaf(member, value: value)], spec: .code(Syntax(member)))
     }
 
     private func classify(reference: DeclReferenceExprSyntax, expecting: SymbolKind?, depth: Int) -> FontClassification {
@@ -274,7 +274,7 @@ struct FontClassifier {
                 return unresolved(node, "`\(name)` is assigned later; its font cannot be followed")
             }
             var traced = classify(value, expecting: expecting, depth: depth + 1)
-            traced.spec = "`\(name)` = \(traced.spec)"
+            traced.spec = .decorated(traced.spec, prefix: "`\(name)` = ", suffix: "")
             return traced
         case .parameter:
             return unresolved(node, "the font `\(name)` is passed in as a parameter")
@@ -302,7 +302,7 @@ struct FontClassifier {
     }
 
     private func unresolved(_ node: ExprSyntax, _ reason: String) -> FontClassification {
-        FontClassification(value: .unresolved(reason), unresolvedLeaves: [(node, reason)], spec: "`\(node.oneLine)`")
+        FontClassification(value: .unresolved(reason), unresolvedLeaves: [(node, reason)], spec: .code(Syntax(node)))
     }
 
     // MARK: Sizes
@@ -379,15 +379,14 @@ struct FontClassifier {
         return dependencies.count == 1 ? dependencies[0] : SizeClass(value: .fixed)
     }
 
-    /// The default value of the first `@ScaledMetric` property the expression names.
+    /// The default value of the first `@ScaledMetric` property the expression
+    /// names (nil inside when it is not a literal); nil when it names none.
     private func scaledMetric(in expr: ExprSyntax) -> Double?? {
-        guard !context.scaledMetricNames.isEmpty else { return nil }
-        for token in expr.tokens(viewMode: .sourceAccurate) where context.scaledMetricNames.contains(token.text) {
-            let variable = context.index.scaledMetricProperties.first { property in
-                property.variable.bindings.contains { $0.name == token.text }
-            }?.variable
-            let value = variable?.bindings.first { $0.name == token.text }?.initializer?.value.numericValue
-            return .some(value)
+        let metrics = context.facts.scaledMetrics
+        guard !metrics.isEmpty else { return nil }
+        for token in expr.tokens(viewMode: .sourceAccurate) {
+            guard let value = metrics[token.text] else { continue }
+            return .some(value < 0 ? nil : value)
         }
         return nil
     }

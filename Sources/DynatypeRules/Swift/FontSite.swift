@@ -47,9 +47,9 @@ struct FontClassification {
     /// Calls of possible font helpers, with their size arguments.
     var helperCalls: [FontValue] = []
     /// How the font reads for a passing element ("text style .headline").
-    var spec: String
+    var spec: FontSpec
 
-    static func scaling(_ spec: String) -> FontClassification {
+    static func scaling(_ spec: FontSpec) -> FontClassification {
         FontClassification(value: .scales, spec: spec)
     }
 
@@ -57,7 +57,7 @@ struct FontClassification {
         guard branches.count != 1 else { return branches[0] }
         var merged = FontClassification(
             value: .anyOf(branches.map(\.value)),
-            spec: branches.map(\.spec).joined(separator: " or ")
+            spec: .alternatives(branches.map(\.spec))
         )
         for branch in branches {
             merged.sites += branch.sites
@@ -70,4 +70,27 @@ struct FontClassification {
 
     /// True when a certain site makes the font fixed.
     var hasCertainFixedSite: Bool { sites.contains { $0.makesFontFixed && $0.dependency == nil } }
+}
+
+/// How a font reads in a report, rendered only when an element needs it:
+/// most classifications (of definitions, of arguments) are never shown, and
+/// building code text from the tree is not free.
+indirect enum FontSpec: CustomStringConvertible, ExpressibleByStringInterpolation {
+    case text(String)
+    /// Code as written, between backticks.
+    case code(Syntax)
+    case decorated(FontSpec, prefix: String, suffix: String)
+    case alternatives([FontSpec])
+
+    init(stringLiteral value: String) { self = .text(value) }
+    init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }
+
+    var description: String {
+        switch self {
+        case .text(let text): return text
+        case .code(let node): return "`\(node.oneLine)`"
+        case .decorated(let spec, let prefix, let suffix): return prefix + spec.description + suffix
+        case .alternatives(let specs): return specs.map(\.description).joined(separator: " or ")
+        }
+    }
 }

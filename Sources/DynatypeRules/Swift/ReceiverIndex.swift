@@ -126,7 +126,7 @@ final class ReceiverIndex {
     /// The enclosing type, with a type and its extensions in the file as one
     /// scope ("anywhere in the enclosing type").
     private func typeScope(of node: some SyntaxProtocol) -> SyntaxIdentifier {
-        guard let scope = TypeScope.enclosing(node) else { return context.tree.id }
+        guard let scope = TypeScope.enclosing(node) else { return context.root }
         return context.index.typeScopes.first { $0.name == scope.name }?.node.id ?? scope.node.id
     }
 
@@ -181,7 +181,7 @@ final class ReceiverIndex {
     }
 
     private func declaredClass(of binding: PatternBindingSyntax) -> String? {
-        if let type = binding.typeAnnotation?.type.trimmedDescription,
+        if let type = binding.typeAnnotation?.type.simpleName,
             let textClass = UIKitVocabulary.textClass(named: type, subclasses: context.textViewSubclasses)
         {
             return textClass

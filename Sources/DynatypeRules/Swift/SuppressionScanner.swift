@@ -58,3 +58,7 @@ enum SuppressionScanner {
         return Suppression(scope: scope, rules: words, reason: reason?.replacingOccurrences(of: "-->", with: "").trimmingCharacters(in: .whitespaces), position: position)
     }
 }
+
+extension SuppressionScanner: RuleFamily {
+    static let triggers: [Trigger] = ["dynatype:"]
+}

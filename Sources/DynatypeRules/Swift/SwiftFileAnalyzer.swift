@@ -2,47 +2,164 @@ import SwiftParser
 import SwiftSyntax
 
 /// Phase one for a Swift file: syntax tree → `FileAnalysis`. Pure: no I/O.
+/// The file is analyzed in units (see `FileUnits`) with the facts of the
+/// whole file; with a memo, units whose code and context did not change are
+/// not analyzed again.
 public struct SwiftFileAnalyzer: Sendable {
     /// Changes whenever the analysis of some input changes, so cached
     /// analyses of older versions are never reused.
-    public static let version = "swift-1"
+    public static let version = "swift-4"
 
-    public init() {}
+    public let memo: AnalysisMemo?
 
-    public func analyze(source: String) -> FileAnalysis {
-        analyze(tree: Parser.parse(source: source), hasSuppressions: source.contains(SuppressionScanner.marker))
+    /// Families that look no further than one member of a type.
+    static let memberFamilies: [any RuleFamily.Type] = [
+        SwiftUIInventory.self, SwiftUIFontRule.self, FrameRule.self, LineLimitRule.self, MinimumScaleFactorRule.self,
+        DynamicTypeClampRule.self, LayoutAdaptationRule.self, LegacyTraitObserverRule.self, SymbolConfigurationRule.self,
+        SymbolCollector.self, ConstructorRule.self,
+    ]
+    /// Families that look across the members of a type.
+    static let typeFamilies: [any RuleFamily.Type] = [UIKitFontRule.self, UIKitLabelRules.self, HeightConstraintRule.self, ScaledMetricRules.self]
+
+    /// Every rule family, for the prefilter's triggers (a family missing here
+    /// would have its files skipped, which its own examples' tests catch).
+    static let ruleFamilies: [any RuleFamily.Type] = memberFamilies + typeFamilies + [SuppressionScanner.self]
+
+    private static let typeFamilyTriggers = typeFamilies.flatMap { $0.triggers }.map(\.text)
+
+    public init(memo: AnalysisMemo? = nil) {
+        self.memo = memo
     }
 
-    public func analyze(tree: SourceFileSyntax, hasSuppressions: Bool = true) -> FileAnalysis {
-        let index = SyntaxIndex(tree)
-        let context = FileContext(tree: tree, index: index)
-        let builder = AnalysisBuilder(context: context)
+    /// Parses and analyzes; a file no rule could react to is not parsed.
+    public func analyze(source: String) -> FileAnalysis {
+        let bytes = Array(source.utf8)
+        return analyze(bytes: bytes) { bytes.withUnsafeBufferPointer { Parser.parse(source: $0) } }
+    }
 
-        let inventory = SwiftUIInventory(builder: builder)
-        SwiftUIFontRule(builder: builder, inventory: inventory).run()
-        FrameRule(builder: builder, inventory: inventory).run()
-        LineLimitRule(builder: builder, inventory: inventory).run()
-        MinimumScaleFactorRule(builder: builder, inventory: inventory).run()
-        DynamicTypeClampRule(builder: builder, inventory: inventory).run()
-        LayoutAdaptationRule(builder: builder, inventory: inventory).run()
+    /// Analyzes UTF-8 source, asking for its tree only when some rule could
+    /// react to the bytes (`parse` may reuse an earlier tree). Without the
+    /// prefilter every file is parsed (the naive pipeline, and tests proving
+    /// the prefilter changes no result).
+    public func analyze(bytes: [UInt8], prefilter: Bool = true, parse: () -> SourceFileSyntax) -> FileAnalysis {
+        if prefilter, !SourcePrefilter.mayMatter(bytes) { return FileAnalysis(language: .swift) }
+        return analyze(tree: parse(), source: bytes)
+    }
 
-        let receivers = ReceiverIndex(context: context)
-        let elementOf = UIKitFontRule(builder: builder, receivers: receivers).run()
-        UIKitLabelRules(builder: builder, receivers: receivers, elementOf: elementOf).run()
-        HeightConstraintRule(builder: builder, receivers: receivers, elementOf: elementOf).run()
+    /// Analyzes a tree whose source bytes are `source` (SwiftSyntax positions
+    /// are offsets into them).
+    public func analyze(tree: SourceFileSyntax, source: [UInt8]) -> FileAnalysis {
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        let units = FileUnits(tree)
+        var work = UnitWork(memo: memo, source: source, converter: converter)
 
-        ScaledMetricRules(builder: builder).run()
-        LegacyTraitObserverRule(builder: builder).run()
-        SymbolConfigurationRule(builder: builder).run()
-        SymbolCollector(builder: builder).run()
-        ConstructorRule(builder: builder).run()
-
-        if hasSuppressions {
-            builder.addSuppressions(SuppressionScanner.scan(tree, converter: context.converter))
+        // Facts of the whole file first: every unit's rules read them.
+        var facts = [work.facts(of: units.fileScope)]
+        for group in units.groups {
+            var header = UnitFacts()
+            for scope in group.scopes {
+                if scope.isClass { header.classes[scope.name, default: []] += scope.inheritedTypes }
+                if scope.isViewHost { header.hostTypes.insert(scope.name) }
+            }
+            facts.append(header)
+            facts += group.members.map { work.facts(of: [$0]) }
         }
-        if tree.hasError {
-            builder.addRemark("the parser recovered from syntax errors; results for this file are best-effort")
+        let fileFacts = FileFacts(merging: facts)
+        let context = memo == nil ? 0 : fileFacts.stableHash
+        let run = { (nodes: [Syntax], families: Families) in
+            Self.analyze(FileContext(index: SyntaxIndex(nodes), facts: fileFacts, converter: converter, root: tree.id), families)
+        }
+
+        var analysis = FileAnalysis(language: .swift)
+        if !units.fileScope.isEmpty {
+            analysis.append(work.analysis(of: units.fileScope, context: context) { run(units.fileScope, .all) })
+        }
+        for group in units.groups {
+            let groupContext = memo == nil ? 0 : UnitKey.mix(context, group.contextKey(source: source))
+            for member in group.members {
+                analysis.append(work.analysis(of: [member], context: groupContext) { run([member], .members) })
+            }
+            // The families across members run only where their triggers are
+            // (a SwiftUI view has no UIKit labels to follow across methods).
+            let subclasses = fileFacts.textViewSubclasses.keys
+            let triggered = group.declarations.contains { declaration in
+                let bytes = Array(declaration.bytes(of: source))
+                return Self.typeFamilyTriggers.contains { SourcePrefilter.contains($0, in: bytes) }
+                    || subclasses.contains { SourcePrefilter.contains($0, in: bytes) }
+            }
+            if triggered {
+                analysis.append(work.analysis(of: group.declarations, context: UnitKey.mix(context, 1)) { run(group.declarations, .types) })
+            }
+        }
+        if SourcePrefilter.contains(SuppressionScanner.marker, in: source) {
+            analysis.suppressions = SuppressionScanner.scan(tree, converter: converter)
+        }
+        // Bytes no rule reacts to have no results to be unsure of (and are
+        // not parsed at all with the prefilter).
+        if tree.hasError, SourcePrefilter.mayMatter(source) {
+            analysis.remarks.append("the parser recovered from syntax errors; results for this file are best-effort")
+        }
+        return analysis
+    }
+
+    enum Families {
+        case all, members, types
+    }
+
+    /// The rule families over one unit.
+    private static func analyze(_ context: FileContext, _ families: Families) -> FileAnalysis {
+        let builder = AnalysisBuilder(context: context)
+        if families != .types {
+            let inventory = SwiftUIInventory(builder: builder)
+            SwiftUIFontRule(builder: builder, inventory: inventory).run()
+            FrameRule(builder: builder, inventory: inventory).run()
+            LineLimitRule(builder: builder, inventory: inventory).run()
+            MinimumScaleFactorRule(builder: builder, inventory: inventory).run()
+            DynamicTypeClampRule(builder: builder, inventory: inventory).run()
+            LayoutAdaptationRule(builder: builder, inventory: inventory).run()
+        }
+        if families != .members {
+            let receivers = ReceiverIndex(context: context)
+            let elementOf = UIKitFontRule(builder: builder, receivers: receivers).run()
+            UIKitLabelRules(builder: builder, receivers: receivers, elementOf: elementOf).run()
+            HeightConstraintRule(builder: builder, receivers: receivers, elementOf: elementOf).run()
+            ScaledMetricRules(builder: builder).run()
+        }
+        if families != .types {
+            LegacyTraitObserverRule(builder: builder).run()
+            SymbolConfigurationRule(builder: builder).run()
+            SymbolCollector(builder: builder).run()
+            ConstructorRule(builder: builder).run()
         }
         return builder.analysis
+    }
+}
+
+/// Memo lookups for one file's units.
+private struct UnitWork {
+    let memo: AnalysisMemo?
+    let source: [UInt8]
+    let converter: SourceLocationConverter
+
+    /// A unit's facts: from the memo, or from a walk of its nodes.
+    mutating func facts(of nodes: [Syntax]) -> UnitFacts {
+        guard !nodes.isEmpty else { return UnitFacts() }
+        guard let memo else { return SyntaxIndex(nodes).facts }
+        let key = UnitKey.of(nodes, source: source, converter: converter)
+        if let known = memo.facts(key) { return known }
+        let facts = SyntaxIndex(nodes).facts
+        memo.store(facts, for: key)
+        return facts
+    }
+
+    /// A unit's analysis: from the memo (moved to where its code is now), or computed.
+    func analysis(of nodes: [Syntax], context: UInt64, compute: () -> FileAnalysis) -> FileAnalysis {
+        guard let memo else { return compute() }
+        let key = UnitKey.mix(UnitKey.of(nodes, source: source, converter: converter), context)
+        let anchors = Anchors(nodes, converter: converter)
+        if let known = memo.analysis(key) { return known.mapPositions(anchors.absolute) }
+        let part = compute()
+        memo.store(part.mapPositions(anchors.relative), for: key)
+        return part
     }
 }

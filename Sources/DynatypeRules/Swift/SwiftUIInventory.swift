@@ -91,10 +91,10 @@ final class SwiftUIInventory {
         var current = call.parent
         while let node = current {
             if let function = node.as(FunctionDeclSyntax.self) {
-                return function.signature.returnClause?.type.trimmedDescription.hasSuffix("View") == true
+                return function.signature.returnClause?.type.simpleName.hasSuffix("View") == true
             }
             if let binding = node.as(PatternBindingSyntax.self) {
-                return binding.typeAnnotation?.type.trimmedDescription.hasSuffix("View") == true
+                return binding.typeAnnotation?.type.simpleName.hasSuffix("View") == true
             }
             current = node.parent
         }
@@ -125,4 +125,8 @@ final class SwiftUIInventory {
         let range = node.range
         return consumers.filter { range.contains($0.node.position) }
     }
+}
+
+extension SwiftUIInventory: RuleFamily {
+    static let triggers: [Trigger] = [.word("Text"), .word("Label"), .word("Button"), "SecureField", .word("Image")]
 }

@@ -6,6 +6,8 @@ import SwiftSyntax
 /// audits it (RULES.md "Exemptions" 4).
 final class SyntaxIndex: SyntaxVisitor {
     private(set) var calls: [FunctionCallExprSyntax] = []
+    /// Calls by the name they call (`frame`, `Text`), so rules look up their few.
+    private(set) var callsByName: [String: [FunctionCallExprSyntax]] = [:]
     private(set) var assignments: [SequenceExprSyntax] = []
     private(set) var typeScopes: [TypeScope] = []
     private(set) var variables: [VariableDeclSyntax] = []
@@ -21,9 +23,25 @@ final class SyntaxIndex: SyntaxVisitor {
     ]
     private static let previewTypes: Set<String> = ["PreviewProvider"]
 
-    init(_ tree: some SyntaxProtocol) {
+    init(_ roots: [Syntax]) {
         super.init(viewMode: .sourceAccurate)
-        walk(tree)
+        for root in roots { walk(root) }
+    }
+
+    /// What this part of a file contributes to the file's context.
+    var facts: UnitFacts {
+        var facts = UnitFacts(imports: imports, adaptsLayout: adaptsLayout)
+        for property in scaledMetricProperties {
+            for binding in property.variable.bindings {
+                guard let name = binding.name else { continue }
+                facts.scaledMetrics[name] = binding.initializer?.value.numericValue ?? -1
+            }
+        }
+        for scope in typeScopes {
+            if scope.isClass { facts.classes[scope.name, default: []] += scope.inheritedTypes }
+            if scope.isViewHost { facts.hostTypes.insert(scope.name) }
+        }
+        return facts
     }
 
     override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -50,8 +68,11 @@ final class SyntaxIndex: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         calls.append(node)
+        if let name = node.calleeName { callsByName[name, default: []].append(node) }
         return .visitChildren
     }
+
+    func calls(named name: String) -> [FunctionCallExprSyntax] { callsByName[name] ?? [] }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         if node.elements.count >= 3, node.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true {

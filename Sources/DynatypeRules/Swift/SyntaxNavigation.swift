@@ -145,13 +145,23 @@ extension SyntaxProtocol {
 extension AttributeListSyntax {
     func attribute(named name: String) -> AttributeSyntax? {
         for element in self {
-            if let attribute = element.as(AttributeSyntax.self),
-                attribute.attributeName.trimmedDescription == name
-            {
+            if let attribute = element.as(AttributeSyntax.self), attribute.attributeName.simpleName == name {
                 return attribute
             }
         }
         return nil
+    }
+}
+
+extension TypeSyntax {
+    /// `UILabel` for `UILabel`, `UILabel!`, `UILabel?`, `UIKit.UILabel`: the
+    /// named type without building the type's text (hot in every rule walk).
+    var simpleName: String {
+        if let identifier = self.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        if let member = self.as(MemberTypeSyntax.self) { return member.name.text }
+        if let optional = self.as(OptionalTypeSyntax.self) { return optional.wrappedType.simpleName }
+        if let unwrapped = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return unwrapped.wrappedType.simpleName }
+        return trimmedDescription
     }
 }
 
@@ -165,12 +175,16 @@ extension DeclModifierListSyntax {
 struct TypeScope {
     let node: Syntax
     let name: String
-    let inheritedTypes: [String]
     let memberBlock: MemberBlockSyntax
     let isExtension: Bool
     let isClass: Bool
+    private let inheritance: InheritanceClauseSyntax?
+
+    private static let kinds: Set<SyntaxKind> = [.structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl]
 
     init?(_ node: Syntax) {
+        // Ancestor walks ask this of every node: rule out the others by kind first.
+        guard Self.kinds.contains(node.kind) else { return nil }
         if let decl = node.as(StructDeclSyntax.self) {
             self.init(node, decl.name.text, decl.inheritanceClause, decl.memberBlock, isExtension: false, isClass: false)
         } else if let decl = node.as(ClassDeclSyntax.self) {
@@ -180,7 +194,10 @@ struct TypeScope {
         } else if let decl = node.as(ActorDeclSyntax.self) {
             self.init(node, decl.name.text, decl.inheritanceClause, decl.memberBlock, isExtension: false, isClass: true)
         } else if let decl = node.as(ExtensionDeclSyntax.self) {
-            let name = decl.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+            let type = decl.extendedType
+            let name = type.as(IdentifierTypeSyntax.self)?.name.text
+                ?? type.as(MemberTypeSyntax.self)?.name.text
+                ?? type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
             self.init(node, name, decl.inheritanceClause, decl.memberBlock, isExtension: true, isClass: false)
         } else if let decl = node.as(ProtocolDeclSyntax.self) {
             self.init(node, decl.name.text, decl.inheritanceClause, decl.memberBlock, isExtension: true, isClass: false)
@@ -195,12 +212,38 @@ struct TypeScope {
     ) {
         self.node = node
         self.name = name
-        self.inheritedTypes = inheritance?.inheritedTypes.map {
-            $0.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
-        } ?? []
+        self.inheritance = inheritance
         self.memberBlock = members
         self.isExtension = isExtension
         self.isClass = isClass
+    }
+
+    /// The inherited types' last name components (`View`, `UILabel`).
+    var inheritedTypes: [String] {
+        inheritance?.inheritedTypes.map { inherited in
+            let type = inherited.type
+            return type.as(IdentifierTypeSyntax.self)?.name.text
+                ?? type.as(MemberTypeSyntax.self)?.name.text
+                ?? type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+        } ?? []
+    }
+
+    /// Protocols whose conformers keep a `@ScaledMetric` up to date (RULES.md).
+    static let viewHostProtocols: Set<String> = ["View", "ViewModifier", "App", "Scene", "DynamicProperty"]
+
+    /// A View (or other host) by declaration, or by shape: a `body` property
+    /// or `body(content:)`/`makeBody` method.
+    var isViewHost: Bool {
+        if !Set(inheritedTypes).isDisjoint(with: Self.viewHostProtocols) { return true }
+        return memberBlock.members.contains { member in
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                return variable.bindings.contains { $0.name == "body" }
+            }
+            if let function = member.decl.as(FunctionDeclSyntax.self) {
+                return function.name.text == "body" || function.name.text == "makeBody"
+            }
+            return false
+        }
     }
 
     /// The nearest enclosing type scope of a node.

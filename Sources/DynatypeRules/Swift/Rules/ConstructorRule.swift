@@ -21,7 +21,7 @@ struct ConstructorRule {
                 continue
             }
             let sites = classifier.classify(ExprSyntax(call), expecting: nil).sites.filter { $0.node.id == call.id }
-            guard !sites.isEmpty, !isScaledByFontMetrics(call) else { continue }
+            guard !sites.isEmpty, !isScaledByFontMetrics(call), !Self.isAssignedToFont(call) else { continue }
             sites.forEach { builder.report($0) }
         }
     }
@@ -35,6 +35,25 @@ struct ConstructorRule {
             !call.arguments.isEmpty
         else { return }
         builder.addHelperCalls(classifier.classify(ExprSyntax(call), expecting: .platformFont).helperCalls)
+    }
+
+    /// In the value of `x.font = …` (or `font = …`): `UIKitFontRule` judges
+    /// those, with the view they are given to.
+    static func isAssignedToFont(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if let sequence = parent.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), elements[0].id != node.id,
+                    elements[0].unwrapped.referencedName == "font"
+                {
+                    return true
+                }
+            }
+            if parent.is(DeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(CodeBlockSyntax.self) { return false }
+            node = parent
+        }
+        return false
     }
 
     /// Wrapped by `UIFontMetrics(…).scaledFont(for:)`, directly or through a
@@ -59,9 +78,13 @@ struct ConstructorRule {
         let scope: Syntax? = binding.ancestor(CodeBlockItemListSyntax.self).map { Syntax($0) }
             ?? binding.ancestor(MemberBlockSyntax.self).map { Syntax($0) }
         guard let range = scope?.range else { return false }
-        return builder.context.index.calls.contains { call in
-            call.calleeName == "scaledFont" && range.contains(call.position)
+        return builder.context.index.calls(named: "scaledFont").contains { call in
+            range.contains(call.position)
                 && call.arguments.contains { $0.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == name }
         }
     }
+}
+
+extension ConstructorRule: RuleFamily {
+    static let triggers: [Trigger] = ["Font", ".system(", ".custom("]
 }

@@ -58,3 +58,7 @@ struct DynamicTypeClampRule {
         return "a range capped at .\(order[maximum])"
     }
 }
+
+extension DynamicTypeClampRule: RuleFamily {
+    static let triggers: [Trigger] = ["dynamicTypeSize"]
+}

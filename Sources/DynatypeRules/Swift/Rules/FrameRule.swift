@@ -64,3 +64,7 @@ struct FrameRule {
         ))
     }
 }
+
+extension FrameRule: RuleFamily {
+    static let triggers: [Trigger] = ["frame"]
+}

@@ -10,7 +10,7 @@ struct HeightConstraintRule {
 
     func run() {
         let classifier = FontClassifier(context: builder.context)
-        for call in builder.context.index.calls where call.calleeName == "constraint" {
+        for call in builder.context.index.calls(named: "constraint") {
             guard let constant = call.argument("equalToConstant"),
                 let anchor = call.calleeBase?.unwrapped, anchor.referencedName == "heightAnchor",
                 classifier.classifySize(constant, depth: 0).value != .scales
@@ -32,4 +32,8 @@ struct HeightConstraintRule {
         let last = receiver.path.split(separator: ".").last.map(String.init) ?? receiver.path
         return Self.textViewSuffixes.contains { last.hasSuffix($0) }
     }
+}
+
+extension HeightConstraintRule: RuleFamily {
+    static let triggers: [Trigger] = ["heightAnchor"]
 }

@@ -7,8 +7,8 @@ struct LayoutAdaptationRule {
     let inventory: SwiftUIInventory
 
     func run() {
-        guard !builder.context.index.adaptsLayout else { return }
-        for stack in builder.context.index.calls where stack.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "HStack" {
+        guard !builder.context.facts.adaptsLayout else { return }
+        for stack in builder.context.index.calls(named: "HStack") where stack.calledExpression.is(DeclReferenceExprSyntax.self) {
             let texts = inventory.elements(inside: stack).filter { !inventory.tree.environment(of: $0.call).isHidden }
             guard texts.count >= 2 else { continue }
             builder.report(builder.makeFinding(
@@ -19,4 +19,8 @@ struct LayoutAdaptationRule {
             ))
         }
     }
+}
+
+extension LayoutAdaptationRule: RuleFamily {
+    static let triggers: [Trigger] = ["HStack"]
 }

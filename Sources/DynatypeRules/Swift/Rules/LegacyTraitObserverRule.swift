@@ -18,3 +18,7 @@ struct LegacyTraitObserverRule {
         }
     }
 }
+
+extension LegacyTraitObserverRule: RuleFamily {
+    static let triggers: [Trigger] = ["traitCollectionDidChange"]
+}

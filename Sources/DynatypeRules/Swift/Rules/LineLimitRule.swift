@@ -33,3 +33,7 @@ struct LineLimitRule {
         return literal.segments.allSatisfy { $0.is(StringSegmentSyntax.self) }
     }
 }
+
+extension LineLimitRule: RuleFamily {
+    static let triggers: [Trigger] = ["lineLimit"]
+}

@@ -29,3 +29,7 @@ struct MinimumScaleFactorRule {
         }
     }
 }
+
+extension MinimumScaleFactorRule: RuleFamily {
+    static let triggers: [Trigger] = ["minimumScaleFactor"]
+}

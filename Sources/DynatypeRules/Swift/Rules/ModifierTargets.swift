@@ -42,6 +42,6 @@ struct ModifierTargets {
 /// Modifier calls of a given name that are applied to a view (have a receiver).
 extension SyntaxIndex {
     func modifierCalls(named name: String) -> [FunctionCallExprSyntax] {
-        calls.filter { $0.calleeName == name && $0.calleeBase != nil }
+        calls(named: name).filter { $0.calleeBase != nil }
     }
 }

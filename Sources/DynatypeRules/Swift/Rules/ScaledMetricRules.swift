@@ -5,9 +5,6 @@ import SwiftSyntax
 struct ScaledMetricRules {
     let builder: AnalysisBuilder
 
-    /// Types in which a `@ScaledMetric` updates (RULES.md), by protocol.
-    private static let hosts: Set<String> = ["View", "ViewModifier", "App", "Scene", "DynamicProperty"]
-
     func run() {
         let properties = builder.context.index.scaledMetricProperties
         var byType: [SyntaxIdentifier: [(attribute: AttributeSyntax, variable: VariableDeclSyntax)]] = [:]
@@ -39,19 +36,12 @@ struct ScaledMetricRules {
         }
     }
 
-    /// A View (or other host) by declaration, by a conformance elsewhere in the
-    /// file, or by shape: a `body` property or `body(content:)` method.
+    /// A View (or other host) here, or by a conformance elsewhere in the file.
     private func isHost(_ type: TypeScope) -> Bool {
-        let scopes = builder.context.index.typeScopes.filter { $0.name == type.name }
-        if scopes.contains(where: { !Set($0.inheritedTypes).isDisjoint(with: Self.hosts) }) { return true }
-        return type.memberBlock.members.contains { member in
-            if let variable = member.decl.as(VariableDeclSyntax.self) {
-                return variable.bindings.contains { $0.name == "body" }
-            }
-            if let function = member.decl.as(FunctionDeclSyntax.self) {
-                return function.name.text == "body" || function.name.text == "makeBody"
-            }
-            return false
-        }
+        type.isViewHost || builder.context.facts.hostTypes.contains(type.name)
     }
+}
+
+extension ScaledMetricRules: RuleFamily {
+    static let triggers: [Trigger] = ["ScaledMetric"]
 }

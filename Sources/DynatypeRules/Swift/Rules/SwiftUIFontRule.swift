@@ -48,7 +48,7 @@ struct SwiftUIFontRule {
         let written = modifier.call.modifierText
         let font = FontClassification(
             value: value, symbolLeaves: [FontLeaf(modifier.call.nameToken ?? TokenSyntax(.identifier(modifier.name), presence: .missing), written: written, value: value)],
-            helperCalls: [value], spec: "`\(written)`"
+            helperCalls: [value], spec: .text("`\(written)`")
         )
         return (font, written)
     }
@@ -92,7 +92,7 @@ struct SwiftUIFontRule {
         }
         if !font.symbolLeaves.isEmpty || containsDependency(font.value) { return .symbol(font.value) }
         if let unresolved = font.unresolvedLeaves.first { return .unresolved(unresolved.reason) }
-        return .scales(font.spec + " scales")
+        return .scales("\(font.spec) scales")
     }
 
     private func containsDependency(_ value: FontValue) -> Bool {
@@ -112,4 +112,8 @@ struct SwiftUIFontRule {
             dependency: site.dependency
         )
     }
+}
+
+extension SwiftUIFontRule: RuleFamily {
+    static let triggers: [Trigger] = ["font", "Font"]
 }

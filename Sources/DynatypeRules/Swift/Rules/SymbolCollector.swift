@@ -8,7 +8,12 @@ struct SymbolCollector {
 
     private static let fontTypes: Set<String> = ["Font", "SwiftUI.Font"]
     private static let platformFontTypes: Set<String> = ["UIFont", "NSFont", "UIKit.UIFont", "AppKit.NSFont"]
-    private static let sizeTypes: Set<String> = ["CGFloat", "Double", "Float", "Int"]
+    /// Sizes are recorded only where they may scale (a constant not in the
+    /// table is fixed anyway): `CGFloat` values, `@ScaledMetric` and
+    /// `scaledValue(for:)`. Plain `Double`/`Int` constants are not recorded,
+    /// so files of them are not parsed (see `SourcePrefilter`); a `Double`
+    /// alias of a scaled size is therefore judged fixed.
+    private static let sizeTypes: Set<String> = ["CGFloat"]
 
     func run() {
         let classifier = FontClassifier(context: builder.context)
@@ -29,9 +34,7 @@ struct SymbolCollector {
         return parent.is(CodeBlockItemSyntax.self) && parent.parent?.parent?.is(SourceFileSyntax.self) == true
     }
 
-    private static func bareType(_ type: TypeSyntax?) -> String? {
-        type.map { $0.trimmedDescription.trimmingCharacters(in: CharacterSet(charactersIn: "!?")) }
-    }
+    private static func bareType(_ type: TypeSyntax?) -> String? { type?.simpleName }
 
     private func define(_ binding: PatternBindingSyntax, in variable: VariableDeclSyntax, _ classifier: FontClassifier) -> SymbolDefinition? {
         guard let name = binding.name else { return nil }
@@ -50,7 +53,7 @@ struct SymbolCollector {
         }
         if let type, Self.sizeTypes.contains(type) { return make(.size, .size(classifier.classifySize(expression, depth: 0).value)) }
         guard type == nil else { return nil }
-        if expression.isNumericLiteral || expression.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "scaledValue" }) {
+        if expression.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "scaledValue" }) {
             return make(.size, .size(classifier.classifySize(expression, depth: 0).value))
         }
         let font = classifier.classify(expression, expecting: nil)
@@ -59,13 +62,15 @@ struct SymbolCollector {
         return make(.font, .font(font.value))
     }
 
-    /// Without a type annotation, only expressions built from font APIs (or
-    /// qualified symbols, the shape of a design-system alias) are fonts.
+    /// Without a type annotation, only expressions built from font APIs are
+    /// fonts, and aliases of symbols qualified by a font type (`Font.title2`).
+    /// (An alias such as `Typography.heading` needs a `Font` annotation: the
+    /// file would otherwise show nothing font-like, and the prefilter skips it.)
     private static func looksLikeFont(_ font: FontClassification) -> Bool {
         func check(_ value: FontValue) -> Bool {
             switch value {
             case .scales, .fixed, .sized: return true
-            case .symbol(let reference, _): return reference.qualifier != nil
+            case .symbol(let reference, _): return ["Font", "UIFont", "NSFont"].contains(reference.qualifier ?? "")
             case .anyOf(let branches): return branches.contains(where: check)
             case .unresolved: return false
             }
@@ -123,4 +128,8 @@ struct SymbolCollector {
         }
         return (TypeScope.enclosing(function)?.name ?? "") + "." + function.name.text + "(" + labels.joined() + ")"
     }
+}
+
+extension SymbolCollector: RuleFamily {
+    static let triggers: [Trigger] = ["Font", "CGFloat", "scaledValue", "ScaledMetric"]
 }

@@ -7,7 +7,7 @@ struct SymbolConfigurationRule {
 
     func run() {
         let classifier = FontClassifier(context: builder.context)
-        for call in builder.context.index.calls where call.calleeName == "SymbolConfiguration" {
+        for call in builder.context.index.calls(named: "SymbolConfiguration") {
             guard let size = call.argument("pointSize"), classifier.classifySize(size, depth: 0).value != .scales else { continue }
             let style = TextStyle.nearest(toPointSize: size.numericValue)
             let owner = call.calleeBase?.trimmedDescription ?? "UIImage"
@@ -19,4 +19,8 @@ struct SymbolConfigurationRule {
             ))
         }
     }
+}
+
+extension SymbolConfigurationRule: RuleFamily {
+    static let triggers: [Trigger] = ["SymbolConfiguration"]
 }

@@ -16,7 +16,20 @@ struct UIKitFontRule {
             elementOf[receiver.titleLabel] = index
             judgeFonts(of: receiver, element: index)
         }
+        // Fonts given to anything else with a `font` (a custom view's own
+        // property) are still judged here: `ConstructorRule` leaves every
+        // font assignment to this rule.
+        for (receiver, assignments) in receivers.assignments where elementOf[receiver] == nil {
+            for assignment in assignments where assignment.property == "font" { judgeUnattached(assignment) }
+        }
         return elementOf
+    }
+
+    private func judgeUnattached(_ assignment: PropertyAssignment) {
+        let font = FontClassifier(context: builder.context).classify(sequence: assignment.value, expecting: .platformFont, depth: 0)
+        builder.markJudged(font.sites)
+        builder.addHelperCalls(font.helperCalls)
+        for site in font.sites { builder.report(site) }
     }
 
     /// Declared text views and anything else that gets a font, in source order;
@@ -81,7 +94,7 @@ struct UIKitFontRule {
         let dependent = fonts.filter { !$0.symbolLeaves.isEmpty || $0.sites.contains { $0.dependency != nil } }
         if !dependent.isEmpty { return .symbol(.anyOf(dependent.map(\.value))) }
         if let unresolved = fonts.lazy.flatMap(\.unresolvedLeaves).first { return .unresolved(unresolved.reason) }
-        return .scales(fonts.map(\.spec).joined(separator: "; ") + " scales")
+        return .scales(fonts.map(\.spec.description).joined(separator: "; ") + " scales")
     }
 
     private func isUIKit(_ receiver: Receiver, fonts: [(PropertyAssignment, FontClassification)]) -> Bool {
@@ -116,4 +129,11 @@ struct UIKitFontRule {
             builder.report(makeFinding(assignment), when: .fontOutcome(font.value, .scales))
         }
     }
+}
+
+extension UIKitFontRule: RuleFamily {
+    /// Text views by class, and font assignments (`x.font = …`).
+    static let triggers: [Trigger] = [
+        "font =", "font=", "UILabel", "UIButton", "UITextField", "UITextView", "NSTextField", "NSButton", "NSTextView",
+    ]
 }

@@ -64,3 +64,7 @@ struct UIKitLabelRules {
         }
     }
 }
+
+extension UIKitLabelRules: RuleFamily {
+    static let triggers: [Trigger] = ["numberOfLines", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "maximumContentSizeCategory"]
+}

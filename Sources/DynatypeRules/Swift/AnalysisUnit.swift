@@ -1,0 +1,130 @@
+import SwiftSyntax
+
+/// How a file is split for analysis and memoization:
+/// - everything at file scope is one unit (a constant there may be wrapped by
+///   `UIFontMetrics` in another statement);
+/// - each member of a type (of the type and its extensions in the file) is a
+///   unit of its own for the rule families that look no further than a
+///   member, so editing one member re-analyzes only that member;
+/// - the type as a whole is a unit for the families that look across its
+///   members (UIKit views configured in several methods, `@ScaledMetric`).
+struct FileUnits {
+    struct TypeGroup {
+        /// The type's declaration and extensions in the file (top-level items).
+        let declarations: [Syntax]
+        /// The members of all of them, in order.
+        let members: [Syntax]
+        let scopes: [TypeScope]
+    }
+
+    let fileScope: [Syntax]
+    let groups: [TypeGroup]
+
+    init(_ tree: SourceFileSyntax) {
+        var fileScope: [Syntax] = []
+        var declarations: [[Syntax]] = []
+        var scopes: [[TypeScope]] = []
+        var groupOf: [String: Int] = [:]
+        for item in tree.statements {
+            guard let decl = item.item.as(DeclSyntax.self), let scope = TypeScope(Syntax(decl)) else {
+                fileScope.append(Syntax(item))
+                continue
+            }
+            // Preview code is not audited by any rule.
+            if scope.inheritedTypes.contains("PreviewProvider") { continue }
+            if let index = groupOf[scope.name] {
+                declarations[index].append(Syntax(item))
+                scopes[index].append(scope)
+            } else {
+                groupOf[scope.name] = declarations.count
+                declarations.append([Syntax(item)])
+                scopes.append([scope])
+            }
+        }
+        self.fileScope = fileScope
+        groups = zip(declarations, scopes).map { declarations, scopes in
+            TypeGroup(declarations: declarations, members: scopes.flatMap { $0.memberBlock.members.map { Syntax($0) } }, scopes: scopes)
+        }
+    }
+}
+
+extension FileUnits.TypeGroup {
+    /// What a member's analysis reads of the rest of its type: the type's
+    /// name, its properties (name, and whether it has a value: a font from a
+    /// stored property set elsewhere is unresolved), and — rarely — code that
+    /// wraps a member constant in `UIFontMetrics`.
+    func contextKey(source: [UInt8]) -> UInt64 {
+        var text = scopes.map { $0.name + ":" + $0.inheritedTypes.joined(separator: ",") }.joined(separator: ";") + "|"
+        func properties(_ members: MemberBlockItemListSyntax) {
+            for member in members {
+                if let variable = member.decl.as(VariableDeclSyntax.self) {
+                    for binding in variable.bindings {
+                        text += (binding.name ?? "_") + (binding.initializer != nil || binding.accessorBlock != nil ? "=," : ",")
+                    }
+                } else if let nested = TypeScope(Syntax(member.decl)) {
+                    text += nested.name + "{"
+                    properties(nested.memberBlock.members)
+                    text += "}"
+                }
+            }
+        }
+        for scope in scopes { properties(scope.memberBlock.members) }
+        var hash = Fingerprint.fnv1a(text)
+        if declarations.contains(where: { SourcePrefilter.contains("scaledFont", in: $0.bytes(of: source)) }) {
+            for declaration in declarations { hash = UnitKey.mix(hash, UnitKey.of([declaration], source: source, converter: nil)) }
+        }
+        return hash
+    }
+}
+
+extension Syntax {
+    /// This node's bytes of the file (without its leading and trailing trivia).
+    func bytes(of source: [UInt8]) -> ArraySlice<UInt8> {
+        let start = min(positionAfterSkippingLeadingTrivia.utf8Offset, source.count)
+        let end = min(max(start, endPositionBeforeTrailingTrivia.utf8Offset), source.count)
+        return source[start..<end]
+    }
+}
+
+/// Memo keys: the bytes of some nodes and where each starts, so equal keys
+/// mean equal code at equal columns.
+enum UnitKey {
+    static func of(_ nodes: [Syntax], source: [UInt8], converter: SourceLocationConverter?) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for node in nodes {
+            let column = converter?.location(for: node.positionAfterSkippingLeadingTrivia).column ?? 0
+            for byte in "\(column):".utf8 + node.bytes(of: source) {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            hash ^= 0xFF
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 { (a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0x100_0000_01b3 }
+}
+
+/// Maps absolute positions to (node, line within node) and back, so a
+/// memoized result follows its code when lines above it change.
+struct Anchors {
+    let startLines: [Int]
+    let endLines: [Int]
+
+    init(_ nodes: [Syntax], converter: SourceLocationConverter) {
+        startLines = nodes.map { converter.location(for: $0.positionAfterSkippingLeadingTrivia).line }
+        endLines = nodes.map { converter.location(for: $0.endPositionBeforeTrailingTrivia).line }
+    }
+
+    private static let stride = 10_000_000
+
+    func relative(_ position: SourcePosition) -> SourcePosition {
+        let node = startLines.indices.last { startLines[$0] <= position.line && position.line <= endLines[$0] } ?? 0
+        return SourcePosition(line: node * Self.stride + position.line - startLines[node], column: position.column)
+    }
+
+    func absolute(_ position: SourcePosition) -> SourcePosition {
+        SourcePosition(line: startLines[position.line / Self.stride] + position.line % Self.stride, column: position.column)
+    }
+}
