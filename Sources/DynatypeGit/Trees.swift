@@ -143,12 +143,15 @@ func withStringArray<T>(_ strings: [String], _ body: (git_strarray) throws -> T)
 }
 
 extension Repository {
-    /// A blob's size without reading its contents.
+    /// A blob's size from its object header, without inflating its contents.
     public func size(of blob: ObjectID) throws -> Int {
+        var database: OpaquePointer?
+        try check(git_repository_odb(&database, pointer), "cannot open the object database")
+        defer { git_odb_free(database) }
         var oid = blob.oid
-        var object: OpaquePointer?
-        try check(git_blob_lookup(&object, pointer, &oid), "cannot read blob \(blob.short)")
-        defer { git_blob_free(object) }
-        return Int(git_blob_rawsize(object))
+        var length = 0
+        var type = GIT_OBJECT_ANY
+        try check(git_odb_read_header(&length, &type, database, &oid), "cannot read blob \(blob.short)")
+        return length
     }
 }

@@ -1,26 +1,26 @@
 import Foundation
 
-/// Runs work items on a fixed number of threads with large stacks: the parser
+/// Runs work items on a fixed pool of threads with large stacks: the parser
 /// and syntax visitors recurse with the nesting of the code, which the default
-/// worker stack size does not always survive on generated files.
+/// worker stack size does not always survive on generated files. The threads
+/// are made once (making a thread with a large stack costs milliseconds).
 public enum ParallelWork {
     public static var defaultThreadCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
     static let stackBytes = 64 << 20
 
-    /// Calls `body` for every index in `0..<count`, on `threads` threads, and
-    /// returns the results in index order.
+    /// Calls `body` for every index in `0..<count`, on up to `threads`
+    /// threads, and returns the results in index order.
     public static func map<T: Sendable>(count: Int, threads: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+        guard count > 0 else { return [] }
         let state = SharedState<T>(count: count)
         let workers = max(1, min(threads, count))
         let group = DispatchGroup()
         for _ in 0..<workers {
             group.enter()
-            let thread = Thread {
+            WorkerPool.shared.submit {
                 while let index = state.next() { state.store(body(index), at: index) }
                 group.leave()
             }
-            thread.stackSize = stackBytes
-            thread.start()
         }
         group.wait()
         return state.results()
@@ -52,5 +52,46 @@ public enum ParallelWork {
         }
 
         func results() -> [T] { slots.map { $0! } }
+    }
+}
+
+/// Long-lived threads with large stacks that run submitted jobs. The pool
+/// grows when every thread is busy, so a job never waits behind a long one
+/// (prefetch workers run for a whole scan while audits use parallel maps).
+final class WorkerPool: @unchecked Sendable {
+    static let shared = WorkerPool()
+
+    private let condition = NSCondition()
+    private var jobs: [@Sendable () -> Void] = []
+    private var idle = 0
+
+    func submit(_ job: @escaping @Sendable () -> Void) {
+        condition.lock()
+        jobs.append(job)
+        if jobs.count > idle {
+            startThread()
+        } else {
+            condition.signal()
+        }
+        condition.unlock()
+    }
+
+    /// Called with the lock held.
+    private func startThread() {
+        let thread = Thread { [unowned self] in self.work() }
+        thread.stackSize = ParallelWork.stackBytes
+        thread.start()
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            idle += 1
+            while jobs.isEmpty { condition.wait() }
+            idle -= 1
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job()
+        }
     }
 }

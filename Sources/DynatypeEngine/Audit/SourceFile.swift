@@ -1,5 +1,8 @@
+import DynatypeGit
 import DynatypeRules
 import Foundation
+import SwiftParser
+import SwiftSyntax
 
 /// The kinds of file dynatype audits, by extension.
 public enum SourceKind: Sendable {
@@ -23,14 +26,37 @@ public enum SourceKind: Sendable {
     }
 }
 
+/// The version of a file that a new version replaces, for incremental parsing.
+public struct PreviousVersion: Sendable {
+    public let blob: String
+    public let hunks: [LineHunk]
+
+    public init(blob: String, hunks: [LineHunk]) {
+        self.blob = blob
+        self.hunks = hunks
+    }
+}
+
 /// Turns a file's bytes into a phase-one analysis, whatever the bytes are:
 /// binary content and oversized files are declined with a reason; bytes that
-/// are not UTF-8 are audited with replacement characters and a remark.
+/// are not UTF-8 are audited with replacement characters and a remark. With a
+/// tree cache, a new version of a cached blob is parsed incrementally; with a
+/// memo, unchanged declarations are not analyzed again.
 public struct FileAnalyzer: Sendable {
     public let maximumBytes: Int
+    public let trees: SyntaxTreeCache?
+    public let memo: AnalysisMemo?
+    /// Skip parsing files no rule could react to (same results, see `SourcePrefilter`).
+    public let prefilter: Bool
 
-    public init(maximumBytes: Int = ProjectConfiguration.defaultMaximumFileBytes) {
+    public init(
+        maximumBytes: Int = ProjectConfiguration.defaultMaximumFileBytes, trees: SyntaxTreeCache? = nil, memo: AnalysisMemo? = nil,
+        prefilter: Bool = true
+    ) {
         self.maximumBytes = maximumBytes
+        self.trees = trees
+        self.memo = memo
+        self.prefilter = prefilter
     }
 
     public enum Outcome: Sendable {
@@ -38,7 +64,9 @@ public struct FileAnalyzer: Sendable {
         case declined(String)
     }
 
-    public func analyze(_ data: Data, kind: SourceKind) -> Outcome {
+    /// Analyzes a file's bytes; `blob` names them for the tree cache, and
+    /// `previous` is the version they replace.
+    public func analyze(_ data: Data, kind: SourceKind, blob: String? = nil, previous: PreviousVersion? = nil) -> Outcome {
         if data.count > maximumBytes {
             return .declined("larger than \(maximumBytes / 1024) KB (\(data.count / 1024) KB); raise max_file_size_kb to audit it")
         }
@@ -47,12 +75,28 @@ public struct FileAnalyzer: Sendable {
         case .interfaceBuilder:
             return .analyzed(InterfaceBuilderAnalyzer().analyze(data: data))
         case .swift:
-            let text = String(decoding: data, as: UTF8.self)
-            var analysis = SwiftFileAnalyzer().analyze(source: text)
-            if String(data: data, encoding: .utf8) == nil {
+            let raw = [UInt8](data)
+            let isUTF8 = String(validating: raw, as: UTF8.self) != nil
+            let bytes = isUTF8 ? raw : Array(String(decoding: raw, as: UTF8.self).utf8)
+            let analyzer = SwiftFileAnalyzer(memo: memo)
+            var analysis = analyzer.analyze(bytes: bytes, prefilter: prefilter) { parse(bytes, blob: blob, previous: previous) }
+            if !isUTF8 {
                 analysis.remarks.append("the file is not valid UTF-8; invalid bytes were read as U+FFFD and columns after them may be off")
             }
             return .analyzed(analysis)
         }
+    }
+
+    /// A full parse, or an incremental one from the previous version's tree.
+    private func parse(_ bytes: [UInt8], blob: String?, previous: PreviousVersion?) -> SourceFileSyntax {
+        var transition: IncrementalParseTransition?
+        if let trees, let previous, let cached = trees.tree(for: previous.blob),
+            let edits = SourceEdits.edits(for: previous.hunks, old: cached.source, new: bytes)
+        {
+            transition = IncrementalParseTransition(previousIncrementalParseResult: cached.result, edits: edits)
+        }
+        let result = bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
+        if let trees, let blob { trees.store(result, source: bytes, for: blob, superseding: previous?.blob) }
+        return result.tree
     }
 }

@@ -3,11 +3,33 @@ import DynatypeHistory
 import DynatypeRules
 import Foundation
 
+/// What a scan may reuse, so anyone can compare the three with the CLI alone.
+public enum CacheMode: String, CaseIterable, Sendable {
+    /// Every changed file fully parsed (no prefilter, no prefetch); nothing reused.
+    case none
+    /// Blob analyses reused from the store; full parses on a miss.
+    case blobs
+    /// Blob analyses, plus incremental parsing from cached syntax trees and
+    /// memoized analyses of unchanged declarations.
+    case all
+}
+
 /// Phase-one results for blobs, through the store's cache: a blob is parsed
 /// once per analyzer version, ever. Misses are read from git on the calling
-/// thread and analyzed in parallel.
+/// thread and analyzed in parallel; a scan can prefetch the blobs of many
+/// commits ahead, one lane per file so each lane parses incrementally.
 final class BlobAnalyzer {
+    /// A blob to analyze, and the blob it replaces (for incremental parsing).
+    struct Request {
+        let blob: ObjectID
+        let kind: SourceKind
+        let previous: ObjectID?
+    }
+
     let store: HistoryStore
+    let mode: CacheMode
+    let trees: SyntaxTreeCache?
+    let memo: AnalysisMemo?
     var threads = ParallelWork.defaultThreadCount
     /// Analyses computed since the last `takeNew()`, for the commit's transaction.
     private var fresh: [String: BlobAnalysis] = [:]
@@ -19,46 +41,105 @@ final class BlobAnalyzer {
     private(set) var parsed = 0
     private(set) var cacheHits = 0
 
-    init(store: HistoryStore) {
+    init(store: HistoryStore, mode: CacheMode, treeBudgetBytes: Int) {
         self.store = store
+        self.mode = mode
+        trees = mode == .all ? SyntaxTreeCache(budgetBytes: treeBudgetBytes) : nil
+        memo = mode == .all ? AnalysisMemo() : nil
     }
 
     private static func key(_ blob: ObjectID, _ kind: SourceKind) -> String { blob.hex + "|" + kind.analyzerVersion }
 
-    /// The analyses of `blobs` (each with the kind its path gives).
-    func analyses(of blobs: [(blob: ObjectID, kind: SourceKind)], in repository: Repository) throws -> [ObjectID: CachedAnalysis] {
+    /// Size limits depend on the commit's configuration, so the cache keeps
+    /// the analysis of every blob and the caller applies the limit.
+    private var fileAnalyzer: FileAnalyzer { FileAnalyzer(maximumBytes: .max, trees: trees, memo: memo, prefilter: mode != .none) }
+
+    /// A known analysis, without parsing (nil in mode `none`: nothing is reused).
+    private func known(_ blob: ObjectID, _ kind: SourceKind) throws -> CachedAnalysis? {
+        guard mode != .none else { return nil }
+        let key = Self.key(blob, kind)
+        if let known = memory[key] ?? fresh[key]?.result { return known }
+        guard let cached = try store.analysis(blob: blob.hex, analyzer: kind.analyzerVersion) else { return nil }
+        cacheHits += 1
+        remember(key, cached)
+        return cached
+    }
+
+    /// The analyses of the requested blobs.
+    func analyses(of requests: [Request], in repository: Repository) throws -> [ObjectID: CachedAnalysis] {
         var result: [ObjectID: CachedAnalysis] = [:]
-        var misses: [(blob: ObjectID, kind: SourceKind, data: Data)] = []
-        for (blob, kind) in blobs where result[blob] == nil {
-            let key = Self.key(blob, kind)
-            if let known = memory[key] ?? fresh[key]?.result {
-                result[blob] = known
-            } else if let cached = try store.analysis(blob: blob.hex, analyzer: kind.analyzerVersion) {
-                cacheHits += 1
-                remember(key, cached)
-                result[blob] = cached
-            } else if !misses.contains(where: { $0.blob == blob }) {
-                misses.append((blob, kind, try repository.contents(of: blob)))
+        var misses: [(request: Request, data: Data, previous: PreviousVersion?)] = []
+        for request in requests where result[request.blob] == nil {
+            if let known = try known(request.blob, request.kind) {
+                result[request.blob] = known
+            } else if !misses.contains(where: { $0.request.blob == request.blob }) {
+                misses.append((request, try repository.contents(of: request.blob), try Self.previousVersion(of: request, trees: trees, in: repository)))
             }
         }
-        // Size limits depend on the commit's configuration, so the cache keeps
-        // the analysis of every blob and the caller applies the limit.
-        let analyzer = FileAnalyzer(maximumBytes: .max)
+        let analyzer = fileAnalyzer
         let work = misses
         let computed = ParallelWork.map(count: work.count, threads: threads) { index -> CachedAnalysis in
-            switch analyzer.analyze(work[index].data, kind: work[index].kind) {
-            case .analyzed(let analysis): return .analyzed(analysis)
-            case .declined(let reason): return .declined(reason)
-            }
+            Self.cached(analyzer.analyze(work[index].data, kind: work[index].request.kind, blob: work[index].request.blob.hex, previous: work[index].previous))
         }
-        parsed += misses.count
         for (miss, analysis) in zip(misses, computed) {
-            let key = Self.key(miss.blob, miss.kind)
-            fresh[key] = BlobAnalysis(blob: miss.blob.hex, analyzer: miss.kind.analyzerVersion, result: analysis)
-            remember(key, analysis)
-            result[miss.blob] = analysis
+            absorb(miss.request, analysis)
+            result[miss.request.blob] = analysis
         }
         return result
+    }
+
+    /// The previous version's hunks, when its tree is cached (else a full parse is cheaper).
+    private static func previousVersion(of request: Request, trees: SyntaxTreeCache?, in repository: Repository) throws -> PreviousVersion? {
+        guard let trees, let previous = request.previous, request.kind == .swift, trees.contains(previous.hex) else { return nil }
+        return PreviousVersion(blob: previous.hex, hunks: try repository.hunks(from: previous, to: request.blob))
+    }
+
+    /// Starts analyzing, in the background on all cores, the blobs of
+    /// upcoming commits: lanes of one file's versions in order (see
+    /// `PrefetchQueue`). Returns the batch to `awaitPrefetch`; only the store
+    /// lookups happen on the calling thread.
+    func prefetch(_ lanes: [(file: String, requests: [Request])], gitDirectory: URL, sizes: [ObjectID: Int]) throws -> Int {
+        let pending = try lanes.map { lane in (lane.file, try lane.requests.filter { try known($0.blob, $0.kind) == nil }) }
+        return queue(gitDirectory: gitDirectory).submit(pending, sizes: sizes)
+    }
+
+    /// Waits for a prefetched batch (and those before it) and keeps the
+    /// analyses for the coming commits.
+    func awaitPrefetch(_ batch: Int) {
+        for (request, analysis) in prefetchQueue?.wait(for: batch) ?? [] { absorb(request, analysis) }
+    }
+
+    /// Stops prefetching (a scan ended early); the analyses already made are kept.
+    func cancelPrefetch() {
+        for (request, analysis) in prefetchQueue?.cancel() ?? [] { absorb(request, analysis) }
+    }
+
+    private var prefetchQueue: PrefetchQueue?
+
+    private func queue(gitDirectory: URL) -> PrefetchQueue {
+        if let prefetchQueue { return prefetchQueue }
+        let analyzer = fileAnalyzer
+        let queue = PrefetchQueue(gitDirectory: gitDirectory, threads: threads) { repository, request in
+            guard let data = try? repository.contents(of: request.blob) else { return nil }
+            let previous = try? Self.previousVersion(of: request, trees: analyzer.trees, in: repository)
+            return Self.cached(analyzer.analyze(data, kind: request.kind, blob: request.blob.hex, previous: previous ?? nil))
+        }
+        prefetchQueue = queue
+        return queue
+    }
+
+    private static func cached(_ outcome: FileAnalyzer.Outcome) -> CachedAnalysis {
+        switch outcome {
+        case .analyzed(let analysis): return .analyzed(analysis)
+        case .declined(let reason): return .declined(reason)
+        }
+    }
+
+    private func absorb(_ request: Request, _ analysis: CachedAnalysis) {
+        parsed += 1
+        let key = Self.key(request.blob, request.kind)
+        fresh[key] = BlobAnalysis(blob: request.blob.hex, analyzer: request.kind.analyzerVersion, result: analysis)
+        remember(key, analysis)
     }
 
     /// The analyses computed since the last call, to save with the commit.
@@ -67,10 +148,8 @@ final class BlobAnalyzer {
         return Array(fresh.values)
     }
 
-    /// Forgets analyses that were computed but not saved (a failed commit).
-    func discardNew() { fresh.removeAll() }
-
     private func remember(_ key: String, _ analysis: CachedAnalysis) {
+        guard mode != .none else { return }
         if memory[key] == nil { memoryOrder.append(key) }
         memory[key] = analysis
         // Evict in batches so the order list is not shifted on every insert.

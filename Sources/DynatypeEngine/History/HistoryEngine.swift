@@ -17,13 +17,23 @@ public final class HistoryEngine {
     let analyzer: BlobAnalyzer
     /// The state of the last commit audited or loaded; the next commit usually builds on it.
     private var current: TreeState?
+    /// Diffs computed while prefetching, by commit (with the parent they are
+    /// against), for the audits that follow; each is taken by its audit.
+    private var knownChanges: [ObjectID: (parent: ObjectID, changes: [FileChange])] = [:]
 
-    public init(repository: Repository, store: HistoryStore, threads: Int = ParallelWork.defaultThreadCount) {
+    public static let defaultTreeBudgetBytes = 96 << 20
+
+    public init(
+        repository: Repository, store: HistoryStore, threads: Int = ParallelWork.defaultThreadCount,
+        cache: CacheMode = .all, treeBudgetBytes: Int = defaultTreeBudgetBytes
+    ) {
         self.repository = repository
         self.store = store
-        analyzer = BlobAnalyzer(store: store)
+        analyzer = BlobAnalyzer(store: store, mode: cache, treeBudgetBytes: treeBudgetBytes)
         analyzer.threads = threads
     }
+
+    public var cacheMode: CacheMode { analyzer.mode }
 
     /// Opens the repository again: a long-lived libgit2 handle keeps objects
     /// that `git gc` has since removed, and misses packs pushed meanwhile.
@@ -31,8 +41,10 @@ public final class HistoryEngine {
         repository = try Repository(at: repository.gitDirectory)
     }
 
-    /// Blobs parsed and cache hits so far.
-    public var blobStatistics: (parsed: Int, cacheHits: Int) { (analyzer.parsed, analyzer.cacheHits) }
+    /// Blobs parsed, cache hits, incremental parses and reused declaration analyses so far.
+    public var blobStatistics: (parsed: Int, cacheHits: Int, incremental: Int, memoized: Int) {
+        (analyzer.parsed, analyzer.cacheHits, analyzer.trees?.hits ?? 0, analyzer.memo?.hits ?? 0)
+    }
 
     /// The audited commit `id` is compared with: its first parent when that
     /// was audited successfully, else the parent's own base (a failed commit
@@ -96,7 +108,8 @@ public final class HistoryEngine {
             current = next
             return delta
         }
-        let changes = try repository.changes(from: base, to: id, patterns: HistoryPaths.diffPatterns)
+        let known = knownChanges.removeValue(forKey: id)
+        let changes = try known?.parent == base ? known!.changes : repository.changes(from: base, to: id, patterns: HistoryPaths.diffPatterns)
         // Everything that can fail happens in `prepare`; `apply` then updates
         // the state in place (no copy of the tree).
         let prepared = try current!.prepare(changes, commit: id, repository: repository, analyzer: analyzer)
@@ -112,6 +125,47 @@ public final class HistoryEngine {
             commit: id, configuration: try CommitConfiguration.read(at: id, in: repository), repository: repository, analyzer: analyzer
         )
     }
+
+    /// Starts analyzing the changed blobs of upcoming commits on all cores,
+    /// in the background, before the commits are audited (in order) one by
+    /// one; each file's versions form a lane parsed in order, so incremental
+    /// parsing still applies. Returns the batch to wait for with
+    /// `awaitPrefetch`; nil when there is nothing to prefetch.
+    func prefetch(_ commits: ArraySlice<ObjectID>) throws -> Int? {
+        guard analyzer.mode != .none, !commits.isEmpty else { return nil }
+        var lanes: [(file: String, requests: [BlobAnalyzer.Request])] = []
+        var laneOf: [String: Int] = [:]
+        var sizes: [ObjectID: Int] = [:]
+        for id in commits {
+            let commit = try repository.commit(id)
+            guard let parent = commit.firstParent, repository.hasCommit(parent),
+                let configuration = try? CommitConfiguration.read(at: id, in: repository)
+            else { continue }
+            let changes = try repository.changes(from: parent, to: id, patterns: HistoryPaths.diffPatterns)
+            knownChanges[id] = (parent, changes)
+            for change in changes {
+                guard let path = change.newPath, let blob = change.newBlob, let kind = SourceKind(path: path),
+                    configuration.configuration.includes(relativePath: path)
+                else { continue }
+                // A lane is named by the path its file had before the batch,
+                // so the file's lane of the previous batch continues it.
+                let lane = change.oldPath.flatMap { laneOf[$0] } ?? laneOf[path] ?? {
+                    lanes.append((change.oldPath ?? path, []))
+                    return lanes.count - 1
+                }()
+                laneOf[path] = lane
+                lanes[lane].requests.append(.init(blob: blob, kind: kind, previous: change.oldBlob))
+                sizes[blob] = try repository.size(of: blob)
+            }
+        }
+        return try analyzer.prefetch(lanes, gitDirectory: repository.gitDirectory, sizes: sizes)
+    }
+
+    /// Takes in the analyses of a prefetched batch once it is done.
+    func awaitPrefetch(_ batch: Int) { analyzer.awaitPrefetch(batch) }
+
+    /// Stops prefetching, keeping what is done.
+    func cancelPrefetch() { analyzer.cancelPrefetch() }
 
     /// The audit of an audited commit's whole tree (for `show`, `diff`, `blame`).
     func state(of id: ObjectID) throws -> TreeState {

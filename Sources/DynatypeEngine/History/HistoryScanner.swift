@@ -45,6 +45,10 @@ public struct ScanResult: Sendable {
     public let seconds: Double
     public let blobsParsed: Int
     public let cacheHits: Int
+    /// Parses that started from a cached syntax tree.
+    public let incrementalParses: Int
+    /// Declarations whose analysis was reused.
+    public let memoizedDeclarations: Int
 }
 
 /// `dynatype scan`: plans the commits of the tracked refs that are not yet
@@ -52,6 +56,9 @@ public struct ScanResult: Sendable {
 /// transaction, and commits already in the store are never audited again.
 public final class HistoryScanner {
     public let engine: HistoryEngine
+    /// Commits whose blobs are queued for analysis together, a window ahead
+    /// of their audits.
+    public var prefetchWindow = 48
 
     public init(engine: HistoryEngine) {
         self.engine = engine
@@ -115,8 +122,22 @@ public final class HistoryScanner {
         var failed = 0
         var done = 0
         let initial = engine.blobStatistics
-        for id in plan.commits {
+        let commits = plan.commits
+        let size = max(2, prefetchWindow)
+        func window(from start: Int) -> ArraySlice<ObjectID> { commits[min(start, commits.count)..<min(start + size, commits.count)] }
+        // After the first commit (a full audit whose trees the next ones
+        // reuse), the blobs of the following commits are analyzed on all
+        // cores a window ahead of their audits, which go in order.
+        var batches: [Int: Int] = [:]
+        defer { engine.cancelPrefetch() }
+        for (offset, id) in commits.enumerated() {
             if shouldStop() { break }
+            if offset % size == 1 {
+                for start in [offset, offset + size] where batches[start] == nil {
+                    batches[start] = try engine.prefetch(window(from: start)) ?? -1
+                }
+                if let batch = batches[offset], batch >= 0 { engine.awaitPrefetch(batch) }
+            }
             let audited = try engine.audit(id, tips: tipsAt[id] ?? [:])
             if audited.record.status == .failed { failed += 1 }
             done += 1
@@ -130,7 +151,8 @@ public final class HistoryScanner {
         let statistics = engine.blobStatistics
         return ScanResult(
             audited: done, failed: failed, interrupted: interrupted, seconds: elapsed(),
-            blobsParsed: statistics.parsed - initial.parsed, cacheHits: statistics.cacheHits - initial.cacheHits
+            blobsParsed: statistics.parsed - initial.parsed, cacheHits: statistics.cacheHits - initial.cacheHits,
+            incrementalParses: statistics.incremental - initial.incremental, memoizedDeclarations: statistics.memoized - initial.memoized
         )
     }
 }

@@ -47,7 +47,7 @@ struct TreeState {
     ) throws -> TreeState {
         var state = TreeState(commit: commit, configuration: configuration)
         let tree = try repository.files(of: commit, keep: { state.includes($0) })
-        let analyses = try analyzer.analyses(of: tree.map { ($0.blob, SourceKind(path: $0.path)!) }, in: repository)
+        let analyses = try analyzer.analyses(of: tree.map { .init(blob: $0.blob, kind: SourceKind(path: $0.path)!, previous: nil) }, in: repository)
         var added: [(String, ObjectID, CachedAnalysis)] = []
         for file in tree { added.append((file.path, file.blob, analyses[file.blob]!)) }
         state.insert(added, sizes: try sizes(of: tree.map(\.blob), in: repository))
@@ -137,16 +137,16 @@ struct TreeState {
 
     func prepare(_ changes: [FileChange], commit: ObjectID, repository: Repository, analyzer: BlobAnalyzer) throws -> PreparedChanges {
         var removals: [String] = []
-        var wanted: [(path: String, blob: ObjectID)] = []
+        var wanted: [(path: String, blob: ObjectID, previous: ObjectID?)] = []
         var renames: [String: String] = [:]
         for change in changes {
             if let old = change.oldPath, files[old] != nil || declined[old] != nil { removals.append(old) }
             if let new = change.newPath, let blob = change.newBlob, includes(new) {
-                wanted.append((new, blob))
+                wanted.append((new, blob, change.oldBlob))
                 if let old = change.oldPath, old != new { renames[new] = old }
             }
         }
-        let analyses = try analyzer.analyses(of: wanted.map { ($0.blob, SourceKind(path: $0.path)!) }, in: repository)
+        let analyses = try analyzer.analyses(of: wanted.map { .init(blob: $0.blob, kind: SourceKind(path: $0.path)!, previous: $0.previous) }, in: repository)
         return PreparedChanges(
             commit: commit, removals: removals,
             additions: wanted.map { ($0.path, $0.blob, analyses[$0.blob]!) },

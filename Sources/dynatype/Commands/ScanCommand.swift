@@ -7,7 +7,7 @@ enum ScanCommand: Command {
     static let name = "scan"
     static let summary = "Audit a repository's history commit by commit into the history database"
     static let help = """
-        USAGE: dynatype scan [--repo DIR] [--ref REF ...] [--db FILE] [--max-commits N | --since DATE | --all] [--jobs N]
+        USAGE: dynatype scan [--repo DIR] [--ref REF ...] [--db FILE] [--max-commits N | --since DATE | --all] [--cache MODE] [--jobs N]
 
         Audits every commit of the tracked refs that is not audited yet: the first commit
         fully (in parallel), then each following commit by what it changed (renames
@@ -24,6 +24,11 @@ enum ScanCommand: Command {
           --all              Everything reachable, including history older than an earlier
                              limited scan. Without a limit, a scan audits the commits that are new
                              since the last scan (the whole history the first time).
+          --cache MODE       What to reuse: all (default: blob results, incremental parsing from
+                             cached syntax trees, memoized declarations, the prefilter and
+                             parallel prefetching), blobs (blob results, prefilter, prefetch),
+                             none (every changed file fully parsed, nothing reused)
+          --tree-cache-mb N  Memory budget of the syntax-tree cache (default 96).
           --jobs N, -j N     Files parsed in parallel (default: all cores).
           -h, --help         Show this help.
 
@@ -38,7 +43,7 @@ enum ScanCommand: Command {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
             arguments,
-            spec: OptionSpec(values: HistoryLocation.options.union(["--ref", "--max-commits", "--since", "--jobs"]), flags: ["--all"], aliases: ["-j": "--jobs"]),
+            spec: OptionSpec(values: HistoryLocation.options.union(["--ref", "--max-commits", "--since", "--jobs", "--cache", "--tree-cache-mb"]), flags: ["--all"], aliases: ["-j": "--jobs"]),
             command: name
         )
         guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0])") }
@@ -57,7 +62,11 @@ enum ScanCommand: Command {
         let lock = try HistoryLock(database: location.databasePath)
         defer { withExtendedLifetime(lock) {} }
         let store = try SQLiteHistoryStore(path: location.databasePath)
-        let engine = HistoryEngine(repository: location.repository, store: store, threads: try options.integer("--jobs") ?? ParallelWork.defaultThreadCount)
+        let engine = HistoryEngine(
+            repository: location.repository, store: store, threads: try options.integer("--jobs") ?? ParallelWork.defaultThreadCount,
+            cache: try options.choice("--cache", CacheMode.self) ?? .all,
+            treeBudgetBytes: (try options.integer("--tree-cache-mb") ?? HistoryEngine.defaultTreeBudgetBytes >> 20) << 20
+        )
         let scanner = HistoryScanner(engine: engine)
         let refs = options.allValues("--ref").isEmpty ? ["HEAD"] : options.allValues("--ref")
         let plan: ScanPlan
@@ -80,9 +89,10 @@ enum ScanCommand: Command {
 
         let statistics = try store.statistics()
         var line = String(
-            format: "scanned %d commits (%d failed) in %.1f s (%.1f commits/s); parsed %d blobs, %d cache hits; history: %d commits, %d blobs, %.1f MB",
-            result.audited, result.failed, result.seconds, result.seconds > 0 ? Double(result.audited) / result.seconds : 0,
-            result.blobsParsed, result.cacheHits, statistics.commits, statistics.blobs, Double(statistics.databaseBytes) / 1_048_576
+            format: "scanned %d commit%@ (%d failed) in %.1f s (%.1f commits/s); analyzed %d blobs (%d parsed incrementally), %d cache hits, %d declarations reused; history: %d commits, %d blobs, %.1f MB",
+            result.audited, result.audited == 1 ? "" : "s", result.failed, result.seconds, result.seconds > 0 ? Double(result.audited) / result.seconds : 0,
+            result.blobsParsed, result.incrementalParses, result.cacheHits, result.memoizedDeclarations, statistics.commits, statistics.blobs,
+            Double(statistics.databaseBytes) / 1_048_576
         )
         if result.audited == 0 { line = "nothing to scan: every commit of \(plan.refs.map(\.name).joined(separator: ", ")) is audited" }
         Terminal.write(line + "\n")

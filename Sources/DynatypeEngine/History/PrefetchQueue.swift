@@ -1,0 +1,115 @@
+import DynatypeGit
+import DynatypeHistory
+import Foundation
+
+/// Analyzes the changed blobs of upcoming commits on all cores, ahead of the
+/// commits' audits. The versions of one file form a chain analyzed in order,
+/// so each parse can start from the previous version's tree; chains of
+/// different files run in parallel, and a file's chain continues across
+/// batches, so there is no barrier between batches for a long chain to hold
+/// the other cores idle behind. Each worker has its own libgit2 handle.
+final class PrefetchQueue: @unchecked Sendable {
+    typealias Request = BlobAnalyzer.Request
+    typealias Analyze = @Sendable (Repository, Request) -> CachedAnalysis?
+
+    /// One file's versions still to analyze, in commit order.
+    private final class Chain {
+        var requests: [(request: Request, batch: Int, bytes: Int)] = []
+        var running = false
+        var remainingBytes: Int { requests.reduce(0) { $0 + $1.bytes } }
+    }
+
+    private let condition = NSCondition()
+    private let gitDirectory: URL
+    private let threads: Int
+    private let analyze: Analyze
+    /// Chains with work queued or running, by file.
+    private var chains: [String: Chain] = [:]
+    private var workers = 0
+    /// Requests not yet analyzed, by batch.
+    private var pending: [Int: Int] = [:]
+    private var results: [(Request, CachedAnalysis)] = []
+    private var nextBatch = 0
+    private var cancelled = false
+
+    init(gitDirectory: URL, threads: Int, analyze: @escaping Analyze) {
+        self.gitDirectory = gitDirectory
+        self.threads = max(1, threads)
+        self.analyze = analyze
+    }
+
+    /// Queues a batch of lanes (a file's versions, in order, keyed by file)
+    /// and returns its number for `wait`.
+    func submit(_ lanes: [(file: String, requests: [Request])], sizes: [ObjectID: Int]) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        let batch = nextBatch
+        nextBatch += 1
+        for lane in lanes where !lane.requests.isEmpty {
+            let chain = chains[lane.file] ?? Chain()
+            chains[lane.file] = chain
+            chain.requests += lane.requests.map { ($0, batch, sizes[$0.blob] ?? 0) }
+            pending[batch, default: 0] += lane.requests.count
+        }
+        let idleChains = chains.values.filter { !$0.running }.count
+        while workers < min(threads, idleChains) {
+            workers += 1
+            WorkerPool.shared.submit { [self] in work() }
+        }
+        return batch
+    }
+
+    /// Waits until every batch up to `batch` is analyzed and returns the
+    /// analyses finished so far (some may belong to later batches).
+    func wait(for batch: Int) -> [(Request, CachedAnalysis)] {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending.contains(where: { $0.key <= batch && $0.value > 0 }) { condition.wait() }
+        pending = pending.filter { $0.key > batch }
+        defer { results.removeAll() }
+        return results
+    }
+
+    /// Drops the work not started yet, waits for the running analyses (so
+    /// nothing runs on after a scan stops) and returns the analyses finished.
+    func cancel() -> [(Request, CachedAnalysis)] {
+        condition.lock()
+        defer { condition.unlock() }
+        cancelled = true
+        while workers > 0 { condition.wait() }
+        chains.removeAll()
+        pending.removeAll()
+        cancelled = false
+        defer { results.removeAll() }
+        return results
+    }
+
+    private func work() {
+        let repository = try? Repository(at: gitDirectory)
+        condition.lock()
+        while let (file, chain) = nextChain() {
+            chain.running = true
+            while !cancelled, let (request, batch, _) = chain.requests.first {
+                chain.requests.removeFirst()
+                condition.unlock()
+                let analysis = repository.flatMap { analyze($0, request) }
+                condition.lock()
+                if let analysis { results.append((request, analysis)) }
+                pending[batch, default: 0] -= 1
+                condition.broadcast()
+            }
+            if chain.requests.isEmpty { chains[file] = nil }
+        }
+        workers -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The waiting chain with the most bytes left (long chains first, so the
+    /// cores finish together). Called with the lock held.
+    private func nextChain() -> (String, Chain)? {
+        guard !cancelled else { return nil }
+        return chains.filter { !$0.value.running && !$0.value.requests.isEmpty }.max { $0.value.remainingBytes < $1.value.remainingBytes }
+            .map { ($0.key, $0.value) }
+    }
+}

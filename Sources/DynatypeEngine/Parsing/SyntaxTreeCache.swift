@@ -1,0 +1,77 @@
+import Foundation
+import SwiftParser
+
+/// Recently parsed syntax trees by blob id, so the next version of a file is
+/// parsed incrementally from its previous tree. Bounded by an estimate of
+/// the trees' memory; the least recently used go first. Thread-safe.
+public final class SyntaxTreeCache: @unchecked Sendable {
+    /// Bytes of memory per byte of source a cached tree holds (its arena and
+    /// the arenas its reused nodes keep alive), measured as resident memory
+    /// growth while scanning IceCubesApp with different budgets.
+    static let bytesPerSourceByte = 48
+
+    struct Entry {
+        let result: IncrementalParseResult
+        let source: [UInt8]
+        var used: UInt64
+        var cost: Int { source.count * SyntaxTreeCache.bytesPerSourceByte }
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    private var clock: UInt64 = 0
+    private var total = 0
+    public let budgetBytes: Int
+    public private(set) var hits = 0
+    public private(set) var misses = 0
+
+    public init(budgetBytes: Int) {
+        self.budgetBytes = budgetBytes
+    }
+
+    /// Whether a blob's tree is cached (without counting a use).
+    func contains(_ blob: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[blob] != nil
+    }
+
+    /// The tree of a blob, counted as a hit or a miss.
+    func tree(for blob: String) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
+        clock += 1
+        guard var entry = entries[blob] else {
+            misses += 1
+            return nil
+        }
+        hits += 1
+        entry.used = clock
+        entries[blob] = entry
+        return entry
+    }
+
+    /// Stores a blob's tree. The tree of the version it replaces goes: only
+    /// the newest version of a file is the base of its next edit, and keeping
+    /// one tree per file lets a budget hold a whole app.
+    func store(_ result: IncrementalParseResult, source: [UInt8], for blob: String, superseding previous: String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        clock += 1
+        if let previous, previous != blob, let old = entries.removeValue(forKey: previous) { total -= old.cost }
+        let entry = Entry(result: result, source: source, used: clock)
+        guard entry.cost <= budgetBytes else { return }
+        if let old = entries.updateValue(entry, forKey: blob) { total -= old.cost }
+        total += entry.cost
+        while total > budgetBytes, let oldest = entries.min(by: { $0.value.used < $1.value.used }) {
+            total -= oldest.value.cost
+            entries[oldest.key] = nil
+        }
+    }
+
+    public var estimatedBytes: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return total
+    }
+}
