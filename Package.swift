@@ -54,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "dynatype-bench",
-            dependencies: ["DynatypeRules", "DynatypeEngine"],
+            dependencies: ["DynatypeRules", "DynatypeEngine", "DynatypeGit", "DynatypeHistory"],
             swiftSettings: syntaxCompile, linkerSettings: syntaxLink
         ),
         .testTarget(

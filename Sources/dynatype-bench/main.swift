@@ -2,10 +2,21 @@ import Foundation
 
 let usage = """
     USAGE: dynatype-bench audit PATH [--runs N]
+           dynatype-bench history REPO [--commits N] [--runs N]
+           dynatype-bench synthetic [--files N] [--commits M] [--runs N]
 
-    Benchmarks `dynatype audit` on a folder (build with -c release):
-    parse-only time (the parser's floor) and full-audit time, on one thread and
-    on all cores, medians of N runs (default 5).
+    Benchmarks of a release build (swift build -c release), medians of N runs
+    (default 5), ratios measured in the same run:
+
+      audit      `dynatype audit` of a folder: the parse-only floor, the audit
+                 with every file parsed, and with the prefilter, on one thread
+                 and on all cores.
+      history    on a git repository: the audit of HEAD; `dynatype scan` of its
+                 last N commits (default 300) with --cache none, blobs and all,
+                 with peak memory; the latency of one-line commits.
+      synthetic  the history benchmark on a repository it generates itself:
+                 N SwiftUI/UIKit files (default 400), M commits of realistic
+                 edits (default 300). Needs no fetched repository.
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -15,15 +26,43 @@ var arguments = Array(CommandLine.arguments.dropFirst())
     arguments.removeSubrange(index...(index + 1))
     return value
 }
+@MainActor func count(_ name: String, default value: Int) -> Int {
+    guard let text = option(name) else { return value }
+    guard let number = Int(text), number > 0 else {
+        FileHandle.standardError.write(Data("dynatype-bench: \(name) takes a positive number, not '\(text)'\n".utf8))
+        exit(2)
+    }
+    return number
+}
 if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
     print(usage)
     exit(arguments.isEmpty ? 2 : 0)
 }
-let runs = Int(option("--runs") ?? "5") ?? 5
-switch arguments.first {
-case "audit" where arguments.count == 2:
-    AuditBenchmark(folder: URL(fileURLWithPath: arguments[1]).standardizedFileURL, runs: runs).run()
-default:
-    FileHandle.standardError.write(Data("dynatype-bench: unknown arguments \(arguments)\n\(usage)\n".utf8))
-    exit(2)
+let runs = count("--runs", default: 5)
+let commits = count("--commits", default: 300)
+let files = count("--files", default: 400)
+// The dynatype binary built beside this one: the scans run as child processes
+// so each one's peak memory is its own.
+let dynatype = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dynatype").path
+
+do {
+    switch (arguments.first, arguments.count) {
+    case ("audit", 2):
+        AuditBenchmark(folder: URL(fileURLWithPath: arguments[1]).standardizedFileURL, runs: runs).run()
+    case ("history", 2):
+        try HistoryBenchmark(repository: URL(fileURLWithPath: arguments[1]).standardizedFileURL, commits: commits, runs: runs, dynatype: dynatype).run()
+    case ("synthetic", 1):
+        let folder = try temporaryFolder("synthetic")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var generator = SyntheticRepository(files: files, commits: commits)
+        print("generating a repository of \(files) files and \(commits) commits…")
+        let repository = try generator.generate(in: folder)
+        try HistoryBenchmark(repository: repository, commits: commits, runs: runs, dynatype: dynatype).run()
+    default:
+        FileHandle.standardError.write(Data("dynatype-bench: unknown arguments \(arguments)\n\(usage)\n".utf8))
+        exit(2)
+    }
+} catch {
+    FileHandle.standardError.write(Data("dynatype-bench: \(error)\n".utf8))
+    exit(1)
 }
