@@ -53,7 +53,7 @@ import Testing
 
         try fixture.write("App/A.swift", Snippets.fixedView)
         try fixture.commit("hardcode again")
-        #expect(try runDynatype(["scan"], in: fixture.url).stdout.contains("scanned 1 commits"))
+        #expect(try runDynatype(["scan"], in: fixture.url).stdout.contains("scanned 1 commit ("))
         let blame = try runDynatype(["blame", "App/A.swift", "--format", "json"], in: fixture.url)
         let entries = try JSONSerialization.jsonObject(with: Data(blame.stdout.utf8)) as! [[String: Any]]
         #expect(entries.count == 1)

@@ -114,17 +114,36 @@ struct RandomSources {
 }
 
 @Suite struct HistoryPropertyTests {
-    static let folders = ["App", "App/Views", "Legacy", "Design", "AppTests"]
-
     @Test(arguments: [1, 2, 3] as [UInt64])
     func everyCommitsSummaryEqualsAFullAuditOfItsTree(seed: UInt64) throws {
+        let fixture = try RandomHistory.make(seed: seed)
+        let store = try SQLiteHistoryStore(path: fixture.folder.url.appendingPathComponent("history.sqlite").path)
+        let engine = HistoryEngine(repository: try Repository(at: fixture.url), store: store, threads: 2)
+        let scanner = HistoryScanner(engine: engine)
+        let result = try scanner.run(try scanner.plan(refs: ["HEAD"], limit: .newCommits))
+        #expect(result.failed == 0)
+        let records = try store.allCommits()
+        #expect(records.count == result.audited)
+        for record in records {
+            let audit = try fixture.auditCheckout(record.sha)
+            #expect(record.summary == audit.summary, "seed \(seed), commit \(record.sha.prefix(8)) \(record.title)")
+        }
+    }
+}
+
+/// A random history in a real repository: files added, edited, removed and
+/// renamed, design tokens and configuration changed, side branches merged.
+enum RandomHistory {
+    static let folders = ["App", "App/Views", "Legacy", "Design", "AppTests"]
+
+    static func make(seed: UInt64, steps: Int = 22) throws -> GitFixture {
         let fixture = try GitFixture()
         var sources = RandomSources(random: SeededGenerator(seed: seed))
         var files: [String] = []
         var counter = 0
         func newPath(_ ext: String = "swift") -> String {
             counter += 1
-            return "\(sources.pick(Self.folders))/File\(counter).\(ext)"
+            return "\(sources.pick(folders))/File\(counter).\(ext)"
         }
         func content(for path: String) -> String {
             if path.hasSuffix(".xib") { return sources.interfaceBuilder() }
@@ -139,7 +158,7 @@ struct RandomSources {
         }
         try fixture.commit("initial")
 
-        for step in 0..<22 {
+        for step in 0..<steps {
             if step % 7 == 6 {
                 // A side branch that adds files, merged back with --no-ff.
                 try fixture.git(["checkout", "-q", "-b", "side\(step)"])
@@ -169,7 +188,7 @@ struct RandomSources {
                 case 6 where !files.isEmpty:
                     let index = Int.random(in: 0..<files.count, using: &sources.random)
                     let old = files[index]
-                    let new = "\(sources.pick(Self.folders))/Moved\(counter).\(old.hasSuffix(".xib") ? "xib" : "swift")"
+                    let new = "\(sources.pick(folders))/Moved\(counter).\(old.hasSuffix(".xib") ? "xib" : "swift")"
                     counter += 1
                     try FileManager.default.createDirectory(at: fixture.url.appendingPathComponent(new).deletingLastPathComponent(), withIntermediateDirectories: true)
                     try fixture.git(["mv", old, new])
@@ -183,23 +202,20 @@ struct RandomSources {
                         try fixture.remove(".dynatype.json")
                     }
                 default:
+                    // Small edits, the kind incremental parsing starts from a cached tree.
                     guard let path = files.randomElement(using: &sources.random), path.hasSuffix(".swift") else { break }
-                    try fixture.write(path, content(for: path) + "\n// touched \(step)\n")
+                    var lines = try String(contentsOf: fixture.url.appendingPathComponent(path), encoding: .utf8).components(separatedBy: "\n")
+                    let at = Int.random(in: 0..<lines.count, using: &sources.random)
+                    switch Int.random(in: 0..<3, using: &sources.random) {
+                    case 0: lines.insert("            Text(\"step \(step)\").font(\(sources.pick([".body", ".system(size: 12)"])))", at: at)
+                    case 1: lines.remove(at: at)
+                    default: lines.append("// touched \(step)")
+                    }
+                    try fixture.write(path, lines.joined(separator: "\n"))
                 }
             }
             try fixture.commit("step \(step)")
         }
-
-        let store = try SQLiteHistoryStore(path: fixture.folder.url.appendingPathComponent("history.sqlite").path)
-        let engine = HistoryEngine(repository: try Repository(at: fixture.url), store: store, threads: 2)
-        let scanner = HistoryScanner(engine: engine)
-        let result = try scanner.run(try scanner.plan(refs: ["HEAD"], limit: .newCommits))
-        #expect(result.failed == 0)
-        let records = try store.allCommits()
-        #expect(records.count == result.audited)
-        for record in records {
-            let audit = try fixture.auditCheckout(record.sha)
-            #expect(record.summary == audit.summary, "seed \(seed), commit \(record.sha.prefix(8)) \(record.title)")
-        }
+        return fixture
     }
 }

@@ -1,0 +1,201 @@
+@testable import DynatypeEngine
+import DynatypeGit
+import DynatypeHistory
+@testable import DynatypeRules
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+/// The speed-ups change no result: incremental parsing gives the full
+/// parse's tree, the memo and the prefilter give the full analysis, and the
+/// cached, parallel scan records what the naive scan records.
+@Suite struct EquivalenceTests {
+    /// Swift sources shaped like real ones: the corpus, the catalogue's
+    /// examples and random views, tokens and UIKit classes.
+    static let sources: [String] = {
+        let cases = corpusFolder.appendingPathComponent("cases")
+        let corpus = (FileManager.default.enumerator(atPath: cases.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".swift") }.sorted()
+            .compactMap { try? String(contentsOf: cases.appendingPathComponent($0), encoding: .utf8) }
+        let examples = RuleCatalogue.all.flatMap { $0.triggering + $0.nonTriggering }
+            .filter { $0.fileName.hasSuffix(".swift") }.map { $0.unmarked.code }
+        var random = RandomSources(random: SeededGenerator(seed: 7))
+        let generated = (0..<6).flatMap { [random.view(named: "View\($0)"), random.uiKit(named: "Cell\($0)")] } + [random.tokens()]
+        return corpus + examples + generated
+    }()
+
+    /// Edits of the kinds commits make, as functions of a file's lines.
+    static let edits: [(name: String, apply: @Sendable ([String]) -> [String])] = [
+        ("insert at the start", { ["// header"] + $0 }),
+        ("insert at the end", { $0 + ["let appended = Font.system(size: 12)"] }),
+        ("insert in the middle", { $0.inserting("        Text(\"new\").font(.system(size: 11))", at: $0.count / 2) }),
+        ("delete the first line", { Array($0.dropFirst()) }),
+        ("delete the last lines", { Array($0.dropLast(min(2, $0.count))) }),
+        ("delete in the middle", { $0.count > 2 ? $0.removing(at: $0.count / 2) : $0 }),
+        ("edit inside a string", { $0.map { $0.replacingOccurrences(of: "\"", with: "\"edited ", options: [], range: $0.range(of: "\"")) } }),
+        ("edit inside a comment", { $0.map { $0.hasPrefix("//") || $0.contains("// ") ? $0 + " (edited)" : $0 } }),
+        ("open a block comment", { $0.inserting("/* unfinished", at: $0.count / 3) }),
+        ("open a string", { $0.inserting("let broken = \"unterminated", at: $0.count / 2) }),
+        ("unbalance braces", { $0.inserting("    func extra() {", at: $0.count / 2) }),
+        ("change a font everywhere", { $0.map { $0.replacingOccurrences(of: ".body", with: ".system(size: 17)") } }),
+        ("several hunks", { lines in lines.enumerated().map { $0.offset % 7 == 3 ? $0.element + " // \($0.offset)" : $0.element } }),
+        ("rewrite the whole file", { _ in EquivalenceTests.sources[0].components(separatedBy: "\n") }),
+    ]
+
+    /// Blob ids and line hunks from libgit2, as the history gets them.
+    final class Blobs {
+        let fixture: GitFixture
+        let repository: Repository
+
+        init() throws {
+            fixture = try GitFixture()
+            repository = try Repository(at: fixture.url)
+        }
+
+        func store(_ texts: [String]) throws -> [ObjectID] {
+            let files = try texts.enumerated().map { index, text -> String in
+                let url = fixture.folder.url.appendingPathComponent("blob-\(index)")
+                try Data(text.utf8).write(to: url)
+                return url.path
+            }
+            return try fixture.git(["hash-object", "-w"] + files).split(separator: "\n").map { try #require(ObjectID(hex: String($0))) }
+        }
+    }
+
+    /// A structural signature of a tree: every node's kind and range.
+    static func signature(_ tree: SourceFileSyntax) -> [String] {
+        let collector = NodeCollector(viewMode: .all)
+        collector.walk(tree)
+        return collector.nodes
+    }
+
+    final class NodeCollector: SyntaxAnyVisitor {
+        var nodes: [String] = []
+        override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+            nodes.append("\(node.kind) \(node.position.utf8Offset) \(node.totalLength.utf8Length)")
+            return .visitChildren
+        }
+    }
+
+    @Test func incrementalParsesEqualFullParsesAndTheirAnalyses() throws {
+        let blobs = try Blobs()
+        let pairs = Self.sources.flatMap { source in
+            Self.edits.map { edit in (edit.name, source, edit.apply(source.components(separatedBy: "\n")).joined(separator: "\n")) }
+        }.filter { $0.1 != $0.2 }
+        let ids = try blobs.store(pairs.flatMap { [$0.1, $0.2] })
+        let trees = SyntaxTreeCache(budgetBytes: 1 << 30)
+        let cached = FileAnalyzer(trees: trees, memo: AnalysisMemo(), prefilter: false)
+        let plain = FileAnalyzer(prefilter: false)
+        var incremental = 0
+        for (index, (name, old, new)) in pairs.enumerated() {
+            let (oldID, newID) = (ids[2 * index], ids[2 * index + 1])
+            let hunks = try blobs.repository.hunks(from: oldID, to: newID)
+            // The edits from libgit2's hunks must be exact, or this test would
+            // compare two full parses.
+            #expect(SourceEdits.edits(for: hunks, old: Array(old.utf8), new: Array(new.utf8)) != nil, "\(name): hunks do not rebuild the new version")
+            _ = cached.analyze(Data(old.utf8), kind: .swift, blob: oldID.hex)
+            let outcome = cached.analyze(Data(new.utf8), kind: .swift, blob: newID.hex, previous: PreviousVersion(blob: oldID.hex, hunks: hunks))
+            let tree = try #require(trees.tree(for: newID.hex)).result.tree
+            let full = Parser.parse(source: new)
+            #expect(tree.description == new, "\(name): the incremental tree's text is not the new source")
+            #expect(Self.signature(tree) == Self.signature(full), "\(name): the incremental tree differs from the full parse")
+            #expect(outcome.analysis == plain.analyze(Data(new.utf8), kind: .swift).analysis, "\(name): the analysis differs")
+            incremental += 1
+        }
+        #expect(incremental == pairs.count)
+        #expect(incremental > 500)
+    }
+
+    @Test func thePrefilterNeverChangesAnAnalysis() throws {
+        var random = SeededGenerator(seed: 11)
+        // Each source, and versions of it with lines dropped at random, so
+        // files near the prefilter's boundary (one trigger left) are covered.
+        var variants: [String] = []
+        for source in Self.sources {
+            let lines = source.components(separatedBy: "\n")
+            variants.append(source)
+            for _ in 0..<4 { variants.append(lines.filter { _ in Int.random(in: 0..<3, using: &random) > 0 }.joined(separator: "\n")) }
+            variants += lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0 }
+        }
+        var skipped = 0
+        for variant in variants {
+            let bytes = Array(variant.utf8)
+            let parse = { bytes.withUnsafeBufferPointer { Parser.parse(source: $0) } }
+            let filtered = SwiftFileAnalyzer().analyze(bytes: bytes, prefilter: true, parse: parse)
+            let full = SwiftFileAnalyzer().analyze(bytes: bytes, prefilter: false, parse: parse)
+            #expect(filtered == full, "the prefilter changed the analysis of:\n\(variant)")
+            if !SourcePrefilter.mayMatter(bytes) { skipped += 1 }
+        }
+        // The property is only worth something if the prefilter does skip files.
+        #expect(skipped > variants.count / 10)
+    }
+
+    @Test func theMemoGivesTheAnalysisOfAFreshWalk() throws {
+        let memo = AnalysisMemo()
+        var versions: [String] = []
+        for source in Self.sources.prefix(40) {
+            versions.append(source)
+            versions += Self.edits.map { $0.apply(source.components(separatedBy: "\n")).joined(separator: "\n") }
+        }
+        for version in versions {
+            #expect(SwiftFileAnalyzer(memo: memo).analyze(source: version) == SwiftFileAnalyzer().analyze(source: version))
+        }
+        #expect(memo.hits > 0)
+    }
+
+    @Test(arguments: [4, 5] as [UInt64])
+    func cachedAndParallelScansRecordWhatTheNaiveScanRecords(seed: UInt64) throws {
+        let fixture = try RandomHistory.make(seed: seed, steps: 30)
+        func scan(_ mode: CacheMode, threads: Int, window: Int) throws -> (records: [CommitRecord], changes: [String: [String]], fingerprints: [String]) {
+            let path = fixture.folder.url.appendingPathComponent("\(mode.rawValue)-\(threads)-\(window).sqlite").path
+            let store = try SQLiteHistoryStore(path: path)
+            let engine = HistoryEngine(repository: try Repository(at: fixture.url), store: store, threads: threads, cache: mode)
+            let scanner = HistoryScanner(engine: engine)
+            scanner.prefetchWindow = window
+            let result = try scanner.run(try scanner.plan(refs: ["HEAD"], limit: .newCommits))
+            #expect(result.failed == 0)
+            let records = try store.allCommits()
+            var changes: [String: [String]] = [:]
+            for record in records {
+                changes[record.sha] = try store.findingChanges(of: record.sha).map { "\($0.kind) \($0.fingerprint) \($0.path):\($0.line)" }.sorted()
+            }
+            let tip = try engine.state(of: engine.repository.resolveCommit("HEAD"))
+            return (records, changes, tip.files.values.flatMap(\.fingerprints).sorted())
+        }
+        let naive = try scan(.none, threads: 1, window: 48)
+        #expect(naive.records.count > 30)
+        for (mode, threads, window) in [(CacheMode.blobs, 2, 48), (.all, 2, 48), (.all, 2, 3), (.all, 1, 2)] {
+            let other = try scan(mode, threads: threads, window: window)
+            let label = "\(mode) on \(threads) threads, window \(window)"
+            #expect(other.records.map(\.sha) == naive.records.map(\.sha), "\(label): commit order")
+            for (mine, theirs) in zip(other.records, naive.records) {
+                #expect(mine.summary == theirs.summary, "\(label): summary of \(mine.title)")
+                #expect(mine.introduced == theirs.introduced && mine.fixed == theirs.fixed, "\(label): changes of \(mine.title)")
+                #expect(other.changes[mine.sha] == naive.changes[theirs.sha], "\(label): findings of \(mine.title)")
+            }
+            #expect(other.fingerprints == naive.fingerprints, "\(label): fingerprints at HEAD")
+        }
+    }
+}
+
+extension Array {
+    func inserting(_ element: Element, at index: Int) -> [Element] {
+        var copy = self
+        copy.insert(element, at: Swift.min(index, count))
+        return copy
+    }
+
+    func removing(at index: Int) -> [Element] {
+        var copy = self
+        copy.remove(at: index)
+        return copy
+    }
+}
+
+extension FileAnalyzer.Outcome {
+    var analysis: FileAnalysis? {
+        if case .analyzed(let analysis) = self { return analysis }
+        return nil
+    }
+}
