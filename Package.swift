@@ -47,9 +47,10 @@ let package = Package(
         .target(name: "DynatypeRules", swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .target(name: "DynatypeReport", dependencies: ["DynatypeRules", "DynatypeHistory"], swiftSettings: syntaxCompile),
         .target(name: "DynatypeEngine", dependencies: ["DynatypeRules", "DynatypeGit", "DynatypeHistory"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
+        .target(name: "DynatypeService", dependencies: ["DynatypeRules", "DynatypeEngine", "DynatypeGit", "DynatypeHistory"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .executableTarget(
             name: "dynatype",
-            dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine", "DynatypeGit", "DynatypeHistory"],
+            dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeService"],
             swiftSettings: syntaxCompile, linkerSettings: syntaxLink
         ),
         .executableTarget(
@@ -59,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DynatypeTests",
-            dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "dynatype"],
+            dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeService", "dynatype"],
             exclude: ["Corpus"],
             swiftSettings: syntaxCompile, linkerSettings: syntaxLink
         ),

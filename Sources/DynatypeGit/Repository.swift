@@ -46,6 +46,20 @@ public final class Repository {
 
     deinit { git_repository_free(pointer) }
 
+    /// Where the refs live: the git directory, or for a linked work tree the
+    /// main repository's.
+    public var commonDirectory: URL {
+        URL(fileURLWithPath: String(cString: git_repository_commondir(pointer)), isDirectory: true).standardizedFileURL
+    }
+
+    /// Opens repositories owned by other users (for the whole process: every
+    /// thread opens its own handle). For a daemon told so by its
+    /// administrator; dynatype only reads repositories and runs none of their hooks.
+    public static func trustRepositoryOwners() {
+        _ = GitLibrary.initialized
+        _ = dynatype_git_set_owner_validation(0)
+    }
+
     public var isBare: Bool { git_repository_is_bare(pointer) == 1 }
     public var isShallow: Bool { git_repository_is_shallow(pointer) == 1 }
 

@@ -21,6 +21,20 @@ public final class HistoryLock {
         _ = pid.withCString { write(descriptor, $0, strlen($0)) }
     }
 
+    /// Who holds a database's lock ("pid 1234"), or nil when nobody does.
+    public static func holder(database: String) -> String? {
+        let path = database + ".lock"
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
+            flock(descriptor, LOCK_UN)
+            return nil
+        }
+        let pid = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return pid.isEmpty ? "another process" : "pid \(pid)"
+    }
+
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)

@@ -69,6 +69,35 @@ enum HistorySchema {
             updated_at INTEGER NOT NULL
         );
         """,
+        // 2: the alert outbox, and the regressions waiting to be resolved.
+        """
+        CREATE TABLE alerts (
+            id INTEGER PRIMARY KEY,
+            key TEXT NOT NULL UNIQUE,
+            sha TEXT NOT NULL REFERENCES commits(sha),
+            kind TEXT NOT NULL CHECK (kind IN ('regression', 'resolved')),
+            ref TEXT NOT NULL,
+            payload TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE TABLE alert_deliveries (
+            alert_id INTEGER NOT NULL REFERENCES alerts(id),
+            sink TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at REAL NOT NULL,
+            delivered_at INTEGER,
+            last_error TEXT,
+            PRIMARY KEY (alert_id, sink)
+        );
+        CREATE INDEX alert_deliveries_pending ON alert_deliveries (delivered_at, next_attempt_at);
+        CREATE TABLE open_regressions (
+            sha TEXT PRIMARY KEY REFERENCES commits(sha),
+            ref TEXT NOT NULL,
+            findings TEXT NOT NULL,
+            failing_paths TEXT NOT NULL,
+            ratio_before REAL NOT NULL
+        );
+        """,
     ]
 
     static var latestVersion: Int { migrations.count }

@@ -8,8 +8,14 @@ public protocol HistoryStore: AnyObject {
     func analysis(blob: String, analyzer: String) throws -> CachedAnalysis?
     func commit(_ sha: String) throws -> CommitRecord?
     /// Records one commit, everything about it in one transaction: new blob
-    /// analyses, the summary, the finding changes, its renames and the tracked tips.
-    func save(_ record: CommitRecord, changes: [FindingChange], renames: [PathRename], analyses: [BlobAnalysis], tips: [String: String]) throws
+    /// analyses, the summary, the finding changes, its renames, the tracked
+    /// tips and the alerts it raises.
+    func save(
+        _ record: CommitRecord, changes: [FindingChange], renames: [PathRename], analyses: [BlobAnalysis], tips: [String: String],
+        notifications: CommitNotifications
+    ) throws
+    /// Regressions of a ref not yet resolved, oldest first.
+    func openRegressions(ref: String) throws -> [OpenRegression]
     /// Renames that produced `path`, with the commits that made them, most recent first.
     func renames(to path: String) throws -> [(commit: String, rename: PathRename)]
     /// The last audited tip of each tracked ref.

@@ -93,7 +93,10 @@ public final class SQLiteHistoryStore: HistoryStore {
 
     // MARK: Commits
 
-    public func save(_ record: CommitRecord, changes: [FindingChange], renames: [PathRename], analyses: [BlobAnalysis], tips: [String: String]) throws {
+    public func save(
+        _ record: CommitRecord, changes: [FindingChange], renames: [PathRename], analyses: [BlobAnalysis], tips: [String: String],
+        notifications: CommitNotifications
+    ) throws {
         try database.transaction {
             for analysis in analyses { try insert(analysis) }
             let sequence = (try database.query("SELECT COALESCE(MAX(seq), 0) + 1 FROM commits") { $0.int(0) }.first) ?? 1
@@ -139,6 +142,7 @@ public final class SQLiteHistoryStore: HistoryStore {
                 )
             }
             for (name, tip) in tips { try setTrackedRef(name, tip: tip) }
+            try enqueue(notifications, commit: record.sha)
         }
     }
 

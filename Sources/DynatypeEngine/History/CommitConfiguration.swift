@@ -24,7 +24,12 @@ public struct CommitConfiguration: Sendable, Equatable {
 
 /// Path patterns for the files a commit diff must report: sources, and the
 /// configuration at the root.
-enum HistoryPaths {
+public enum HistoryPaths {
+    /// Where a repository's history lives unless told otherwise.
+    public static func defaultDatabase(gitDirectory: URL) -> String {
+        gitDirectory.appendingPathComponent("dynatype/history.sqlite").path
+    }
+
     static let diffPatterns = ["*.swift", "*.xib", "*.storyboard", ProjectConfiguration.fileName]
 
     static func isSource(_ path: String) -> Bool { SourceKind(path: path) != nil }

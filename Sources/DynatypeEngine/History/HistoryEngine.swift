@@ -17,6 +17,9 @@ public final class HistoryEngine {
     let analyzer: BlobAnalyzer
     /// The state of the last commit audited or loaded; the next commit usually builds on it.
     private var current: TreeState?
+    /// Sees each commit audited against a base; what it returns (alerts) is
+    /// saved in the commit's transaction.
+    public weak var observer: CommitObserver?
     /// Diffs computed while prefetching, by commit (with the parent they are
     /// against), for the audits that follow; each is taken by its audit.
     private var knownChanges: [ObjectID: (parent: ObjectID, changes: [FileChange])] = [:]
@@ -61,7 +64,7 @@ public final class HistoryEngine {
     /// configuration is invalid, an object is unreadable) is recorded as
     /// failed; only store errors are thrown.
     @discardableResult
-    public func audit(_ id: ObjectID, tips: [String: String] = [:]) throws -> AuditedCommit {
+    public func audit(_ id: ObjectID, tips: [String: String] = [:], ref: String? = nil) throws -> AuditedCommit {
         let started = DispatchTime.now().uptimeNanoseconds
         let commit = try repository.commit(id)
         let base = try self.base(of: commit)
@@ -72,6 +75,7 @@ public final class HistoryEngine {
         )
         var changes: [FindingChange] = []
         var renames: [PathRename] = []
+        var notifications = CommitNotifications.none
         do {
             let configuration = try CommitConfiguration.read(at: id, in: repository)
             record.configurationHash = configuration.hash
@@ -83,6 +87,13 @@ public final class HistoryEngine {
             record.filesNewlyFailing = delta.newlyFailing.count
             changes = delta.introduced + delta.fixed
             renames = delta.renames
+            if let observer, let ref, let base {
+                record.durationSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                notifications = try observer.notifications(for: CommitAudit(
+                    record: record, base: try store.commit(base.hex), ref: ref, changes: changes, newlyFailing: delta.newlyFailing,
+                    state: current!
+                ))
+            }
         } catch let error as ConfigurationError {
             record.status = .failed
             record.error = "invalid configuration: \(error)"
@@ -91,7 +102,7 @@ public final class HistoryEngine {
             record.error = error.message
         }
         record.durationSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        try store.save(record, changes: changes, renames: renames, analyses: analyzer.takeNew(), tips: tips)
+        try store.save(record, changes: changes, renames: renames, analyses: analyzer.takeNew(), tips: tips, notifications: notifications)
         return AuditedCommit(record: record, changes: changes)
     }
 

@@ -24,6 +24,8 @@ public struct ScanPlan: Sendable {
 
     public let refs: [Ref]
     public let commits: [ObjectID]
+    /// The tracked ref each commit was planned for (the first that reaches it).
+    public let refOf: [ObjectID: String]
     /// Things the user should know (a shallow clone, a missing ref).
     public let notes: [String]
 }
@@ -88,7 +90,7 @@ public final class HistoryScanner {
         }
         var refs: [ScanPlan.Ref] = []
         var commits: [ObjectID] = []
-        var planned = Set<ObjectID>()
+        var refOf: [ObjectID: String] = [:]
         for name in names {
             let full = try referenceName(name)
             guard let tip = try repository.referenceTarget(full) else {
@@ -98,16 +100,16 @@ public final class HistoryScanner {
             }
             refs.append(.init(name: full, tip: tip))
             var candidates = try repository.newCommits(from: tip, hiding: hidden)
-                .filter { !planned.contains($0) && (try? store.commit($0.hex)) == nil }
+                .filter { refOf[$0] == nil && (try? store.commit($0.hex)) == nil }
             switch limit {
             case .newest(let count): candidates = Array(candidates.suffix(count))
             case .since(let date): candidates = try candidates.filter { try repository.commit($0).time >= date }
             case .newCommits, .everything: break
             }
             commits += candidates
-            planned.formUnion(candidates)
+            for commit in candidates { refOf[commit] = full }
         }
-        return ScanPlan(refs: refs, commits: commits, notes: notes)
+        return ScanPlan(refs: refs, commits: commits, refOf: refOf, notes: notes)
     }
 
     /// Audits the plan's commits in order; `shouldStop` is checked between
@@ -138,7 +140,7 @@ public final class HistoryScanner {
                 }
                 if let batch = batches[offset], batch >= 0 { engine.awaitPrefetch(batch) }
             }
-            let audited = try engine.audit(id, tips: tipsAt[id] ?? [:])
+            let audited = try engine.audit(id, tips: tipsAt[id] ?? [:], ref: plan.refOf[id])
             if audited.record.status == .failed { failed += 1 }
             done += 1
             progress?(ScanProgress(done: done, total: plan.commits.count, elapsed: elapsed(), last: audited))

@@ -1,3 +1,4 @@
+import DynatypeEngine
 import DynatypeGit
 import DynatypeHistory
 import Foundation
@@ -23,7 +24,7 @@ struct HistoryLocation {
 
     /// `$GIT_DIR/dynatype/history.sqlite`.
     static func defaultDatabase(for repository: Repository) -> String {
-        repository.gitDirectory.appendingPathComponent("dynatype/history.sqlite").path
+        HistoryPaths.defaultDatabase(gitDirectory: repository.gitDirectory)
     }
 
     /// The store for reading: an absent database is a clear error, not an empty one.

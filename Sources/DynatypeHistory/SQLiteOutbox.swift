@@ -1,0 +1,120 @@
+import Foundation
+
+/// The alert outbox in SQLite. Alerts are queued in their commit's
+/// transaction, one delivery row per sink; sinks mark rows delivered or
+/// failed (with the time of the next attempt), so a restart resumes exactly
+/// where deliveries stood.
+extension SQLiteHistoryStore {
+    /// Called inside `save`'s transaction.
+    func enqueue(_ notifications: CommitNotifications, commit sha: String) throws {
+        let now = Date().timeIntervalSince1970
+        for alert in notifications.alerts {
+            try database.run(
+                "INSERT OR IGNORE INTO alerts (key, sha, kind, ref, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [.text(alert.key), .text(sha), .text(alert.kind.rawValue), .text(alert.ref), .text(String(decoding: alert.payload, as: UTF8.self)), .integer(Int64(now))]
+            )
+            guard let id = try database.query("SELECT id FROM alerts WHERE key = ?", [.text(alert.key)], { Int64($0.int(0)) }).first else { continue }
+            for sink in notifications.sinks {
+                try database.run(
+                    "INSERT OR IGNORE INTO alert_deliveries (alert_id, sink, next_attempt_at) VALUES (?, ?, ?)",
+                    [.integer(id), .text(sink), .real(now)]
+                )
+            }
+        }
+        for regression in notifications.opened {
+            try database.run(
+                "INSERT OR REPLACE INTO open_regressions (sha, ref, findings, failing_paths, ratio_before) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(regression.sha), .text(regression.ref), .text(try json(regression.findings)), .text(try json(regression.failingPaths)),
+                    .real(regression.ratioBefore),
+                ]
+            )
+        }
+        for resolved in notifications.resolved {
+            try database.run("DELETE FROM open_regressions WHERE sha = ?", [.text(resolved)])
+        }
+    }
+
+    private func json<T: Encodable>(_ value: T) throws -> String { String(decoding: try JSONEncoder().encode(value), as: UTF8.self) }
+
+    public func openRegressions(ref: String) throws -> [OpenRegression] {
+        try database.query(
+            """
+            SELECT o.sha, o.findings, o.failing_paths, o.ratio_before FROM open_regressions o JOIN commits c ON c.sha = o.sha
+            WHERE o.ref = ? ORDER BY c.seq
+            """,
+            [.text(ref)]
+        ) { row in
+            OpenRegression(
+                sha: row.text(0) ?? "", ref: ref,
+                findings: (try? JSONDecoder().decode([OpenRegression.Finding].self, from: Data((row.text(1) ?? "[]").utf8))) ?? [],
+                failingPaths: (try? JSONDecoder().decode([String].self, from: Data((row.text(2) ?? "[]").utf8))) ?? [],
+                ratioBefore: row.double(3)
+            )
+        }
+    }
+
+    /// Deliveries due now for the given sinks, oldest alert first.
+    public func dueDeliveries(sinks: [String], now: Date = Date(), limit: Int = 100) throws -> [PendingDelivery] {
+        guard !sinks.isEmpty else { return [] }
+        let placeholders = sinks.map { _ in "?" }.joined(separator: ", ")
+        return try database.query(
+            """
+            SELECT a.id, a.key, a.kind, d.sink, a.payload, d.attempts FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id
+            WHERE d.delivered_at IS NULL AND d.next_attempt_at <= ? AND d.sink IN (\(placeholders))
+            ORDER BY a.id LIMIT ?
+            """,
+            [.real(now.timeIntervalSince1970)] + sinks.map(SQLValue.text) + [.integer(Int64(limit))]
+        ) { row in
+            PendingDelivery(
+                alertID: Int64(row.int(0)), key: row.text(1) ?? "", kind: OutboxAlert.Kind(rawValue: row.text(2) ?? "") ?? .regression,
+                sink: row.text(3) ?? "", payload: Data((row.text(4) ?? "").utf8), attempts: row.int(5)
+            )
+        }
+    }
+
+    /// When the next delivery for these sinks falls due (nil: none pending).
+    public func nextDeliveryTime(sinks: [String]) throws -> Date? {
+        guard !sinks.isEmpty else { return nil }
+        let placeholders = sinks.map { _ in "?" }.joined(separator: ", ")
+        return try database.query(
+            "SELECT MIN(next_attempt_at) FROM alert_deliveries WHERE delivered_at IS NULL AND sink IN (\(placeholders))",
+            sinks.map(SQLValue.text)
+        ) { $0.isNull(0) ? nil : Date(timeIntervalSince1970: $0.double(0)) }.first ?? nil
+    }
+
+    public func markDelivered(_ delivery: PendingDelivery) throws {
+        try database.run(
+            "UPDATE alert_deliveries SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE alert_id = ? AND sink = ?",
+            [.integer(Int64(Date().timeIntervalSince1970)), .integer(delivery.alertID), .text(delivery.sink)]
+        )
+    }
+
+    public func markFailed(_ delivery: PendingDelivery, error: String, retryAt: Date) throws {
+        try database.run(
+            "UPDATE alert_deliveries SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE alert_id = ? AND sink = ?",
+            [.text(error), .real(retryAt.timeIntervalSince1970), .integer(delivery.alertID), .text(delivery.sink)]
+        )
+    }
+
+    public func outboxStatus(sinks: [String]) throws -> OutboxStatus {
+        var pending: [String: Int] = [:]
+        var failing: [String: (attempts: Int, error: String)] = [:]
+        try database.query(
+            "SELECT sink, COUNT(*), MAX(attempts), MAX(last_error) FROM alert_deliveries WHERE delivered_at IS NULL GROUP BY sink"
+        ) { row in (row.text(0) ?? "", row.int(1), row.int(2), row.text(3)) }
+            .filter { sinks.contains($0.0) }
+            .forEach { sink, count, attempts, error in
+                pending[sink] = count
+                if let error, attempts > 0 { failing[sink] = (attempts, error) }
+            }
+        let last = try database.query("SELECT key, kind, sha, created_at FROM alerts ORDER BY id DESC LIMIT 1") { row in
+            (key: row.text(0) ?? "", kind: OutboxAlert.Kind(rawValue: row.text(1) ?? "") ?? .regression, commit: row.text(2) ?? "",
+             createdAt: Date(timeIntervalSince1970: TimeInterval(row.int(3))))
+        }.first
+        var byKind: [OutboxAlert.Kind: Int] = [:]
+        try database.query("SELECT kind, COUNT(*) FROM alerts GROUP BY kind") { (OutboxAlert.Kind(rawValue: $0.text(0) ?? ""), $0.int(1)) }
+            .forEach { kind, count in if let kind { byKind[kind] = count } }
+        return OutboxStatus(pending: pending, failing: failing, lastAlert: last, alertsByKind: byKind)
+    }
+}

@@ -1,0 +1,61 @@
+import DynatypeEngine
+import DynatypeHistory
+import DynatypeRules
+import Foundation
+
+/// The bodies a webhook can receive: the alert document itself, a Slack
+/// incoming-webhook message, or an Alertmanager webhook (version 4) body.
+enum WebhookPayload {
+    static func body(_ document: AlertDocument, raw: Data, format: DaemonConfiguration.Webhook.Format) throws -> Data {
+        switch format {
+        case .generic: return raw
+        case .slack: return try JSONSerialization.data(withJSONObject: slack(document), options: [.sortedKeys])
+        case .alertmanager: return try JSONSerialization.data(withJSONObject: alertmanager(document), options: [.sortedKeys])
+        }
+    }
+
+    private static func line(_ item: AlertDocument.Item) -> String {
+        "• `\(item.rule)` \(item.path):\(item.line) — \(item.message)\n    fix: \(item.fix)"
+    }
+
+    static func slack(_ document: AlertDocument) -> [String: Any] {
+        var blocks: [[String: Any]] = [["type": "section", "text": ["type": "mrkdwn", "text": "*\(document.headline)*\n\(document.title)"]]]
+        let items = document.kind == .regression ? document.introduced : document.fixed
+        if !items.isEmpty {
+            let heading = document.kind == .regression ? "Introduced" : "Fixed"
+            let shown = items.prefix(10).map(line).joined(separator: "\n")
+            let more = items.count > 10 ? "\n…and \(items.count - 10) more" : ""
+            blocks.append(["type": "section", "text": ["type": "mrkdwn", "text": "*\(heading)*\n\(shown)\(more)"]])
+        }
+        return ["text": document.headline, "blocks": blocks]
+    }
+
+    /// One alert per regression: its resolution has the same fingerprint, so
+    /// Alertmanager (and what reads its webhooks) closes it.
+    static func alertmanager(_ document: AlertDocument) -> [String: Any] {
+        let regression = document.regression ?? document.commit
+        let firing = document.kind == .regression
+        let labels: [String: String] = [
+            "alertname": "DynamicTypeRegression", "repository": document.repository, "ref": document.ref, "severity": "warning",
+        ]
+        let items = firing ? document.introduced : document.fixed
+        let annotations: [String: String] = [
+            "summary": document.headline,
+            "description": items.prefix(20).map { "\($0.rule) \($0.path):\($0.line) — \($0.message) (fix: \($0.fix))" }.joined(separator: "\n"),
+            "commit": document.commit, "regression_commit": regression, "author": document.author.name,
+            "ratio_before": String(format: "%.4f", document.ratioBefore), "ratio_after": String(format: "%.4f", document.ratioAfter),
+        ]
+        let fingerprint = String(format: "%016llx", Fingerprint.fnv1a("\(document.repository)|\(document.ref)|\(regression)"))
+        let alert: [String: Any] = [
+            "status": firing ? "firing" : "resolved", "labels": labels, "annotations": annotations,
+            "startsAt": document.committedAt.formatted(.iso8601),
+            "endsAt": firing ? "0001-01-01T00:00:00Z" : Date().formatted(.iso8601),
+            "generatorURL": "", "fingerprint": fingerprint,
+        ]
+        return [
+            "version": "4", "groupKey": "{}:{repository=\"\(document.repository)\",ref=\"\(document.ref)\"}", "truncatedAlerts": 0,
+            "status": firing ? "firing" : "resolved", "receiver": "dynatype", "groupLabels": ["repository": document.repository],
+            "commonLabels": labels, "commonAnnotations": annotations, "externalURL": "", "alerts": [alert],
+        ]
+    }
+}

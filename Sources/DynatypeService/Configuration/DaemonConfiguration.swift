@@ -1,0 +1,213 @@
+import DynatypeEngine
+import DynatypeRules
+import Foundation
+
+/// The daemon's own configuration (`dynatype watch --config FILE`): the
+/// repositories to watch and, for each, where its history, alerts and
+/// metrics go. Only this file can name hooks, webhooks and output paths;
+/// a repository's `.dynatype.json` configures rules and nothing else.
+public struct DaemonConfiguration: Equatable, Sendable {
+    public struct Repository: Equatable, Sendable {
+        public var name: String
+        public var path: URL
+        /// Nil: `$STATE_DIRECTORY/<name>.sqlite` under systemd, else the repository's default.
+        public var database: String?
+        public var refs: [String]
+        public var policy: RegressionPolicy
+        public var alerts: AlertSettings
+        public var metricsFile: String?
+        /// Commits before the tip audited on the very first start (no alerts for them).
+        public var backfill: Int
+        /// Open the repository even when another user owns it (libgit2's
+        /// owner check, CVE-2022-24765; dynatype only reads the repository).
+        public var trustOwner: Bool
+    }
+
+    public struct AlertSettings: Equatable, Sendable {
+        public var jsonl: String?
+        public var journal = true
+        public var exec: ExecHook?
+        public var webhooks: [Webhook] = []
+        /// Backoff between delivery attempts: doubles from `retryInitial` up to `retryMaximum` seconds.
+        public var retryInitial = 1.0
+        public var retryMaximum = 300.0
+    }
+
+    public struct ExecHook: Equatable, Sendable {
+        public var command: [String]
+        public var timeout: Double
+    }
+
+    public struct Webhook: Equatable, Sendable {
+        public enum Format: String, CaseIterable, Sendable {
+            case generic, slack, alertmanager
+        }
+
+        public var name: String
+        public var url: URL
+        public var format: Format
+        public var timeout: Double
+        /// A header carrying a secret (never logged), and where its value comes from.
+        public var secretHeader: String?
+        public var secretSource: SecretSource?
+    }
+
+    public enum SecretSource: Equatable, Sendable {
+        case value(String)
+        case file(String)
+        case environment(String)
+    }
+
+    public var repositories: [Repository]
+    /// The slow periodic check that backs inotify up.
+    public var pollSeconds: Double
+    /// How long events settle before the refs are compared.
+    public var debounceMilliseconds: Int
+    public let file: String
+
+    public static let defaultPollSeconds = 30.0
+
+    /// Reads and validates a configuration file; every problem names its key.
+    public init(file: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        self.file = file
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw ConfigurationError(file: file, key: nil, problem: "cannot read the file (\((error as NSError).localizedDescription))")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(data)
+        } catch {
+            throw ConfigurationError(file: file, key: nil, problem: "not valid JSON (comments are allowed)")
+        }
+        let root = try ConfigurationReader(file: file, value: value)
+        try root.rejectUnknownKeys(allowed: ["repositories", "poll_seconds", "debounce_ms"])
+        pollSeconds = try root.number("poll_seconds") ?? Self.defaultPollSeconds
+        guard pollSeconds >= 1 else { throw root.error("poll_seconds", "must be at least 1") }
+        let debounce = try root.number("debounce_ms") ?? 200
+        guard debounce >= 0, debounce <= 60_000 else { throw root.error("debounce_ms", "must be between 0 and 60000") }
+        debounceMilliseconds = Int(debounce)
+        guard let entries = try root.objects("repositories"), !entries.isEmpty else {
+            throw root.error("repositories", "needs at least one repository: [{\"path\": \"/srv/git/app.git\"}]")
+        }
+        let base = URL(fileURLWithPath: file).deletingLastPathComponent()
+        repositories = try entries.map { try Self.repository($0, base: base) }
+        var names = Set<String>()
+        for (index, repository) in repositories.enumerated() where !names.insert(repository.name).inserted {
+            throw ConfigurationError(file: file, key: "repositories[\(index)].name", problem: "\"\(repository.name)\" is used twice; give each repository a distinct name")
+        }
+    }
+
+    private static func path(_ text: String, base: URL) -> String {
+        URL(fileURLWithPath: (text as NSString).expandingTildeInPath, relativeTo: base).standardizedFileURL.path
+    }
+
+    private static func repository(_ reader: ConfigurationReader, base: URL) throws -> Repository {
+        try reader.rejectUnknownKeys(allowed: ["name", "path", "database", "refs", "policy", "alerts", "metrics_file", "backfill", "trust_owner"])
+        guard let pathText = try reader.string("path"), !pathText.isEmpty else { throw reader.error("path", "is required: the repository to watch") }
+        let path = URL(fileURLWithPath: Self.path(pathText, base: base))
+        var name = try reader.string("name") ?? path.lastPathComponent.replacingOccurrences(of: ".git", with: "")
+        if name.isEmpty { name = "repository" }
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+            throw reader.error("name", "use letters, digits, '-', '_' and '.' only (it names files and metric labels)")
+        }
+        let refs = try reader.strings("refs") ?? ["HEAD"]
+        guard !refs.isEmpty else { throw reader.error("refs", "needs at least one ref (the default is HEAD's branch)") }
+        let backfill = try reader.number("backfill") ?? 0
+        guard backfill >= 0, backfill == backfill.rounded() else { throw reader.error("backfill", "must be a whole number ≥ 0") }
+        return Repository(
+            name: name, path: path, database: try reader.string("database").map { Self.path($0, base: base) }, refs: refs,
+            policy: try policy(try reader.object("policy")), alerts: try alerts(try reader.object("alerts"), base: base),
+            metricsFile: try reader.string("metrics_file").map { Self.path($0, base: base) }, backfill: Int(backfill),
+            trustOwner: try reader.bool("trust_owner") ?? false
+        )
+    }
+
+    private static func policy(_ reader: ConfigurationReader?) throws -> RegressionPolicy {
+        var policy = RegressionPolicy()
+        guard let reader else { return policy }
+        try reader.rejectUnknownKeys(allowed: ["minimum_severity", "maximum_ratio_drop", "newly_failing_files"])
+        if let severity = try reader.string("minimum_severity") {
+            guard let value = Severity(rawValue: severity) else { throw reader.error("minimum_severity", "must be error, warning or note") }
+            policy.minimumSeverity = value
+        }
+        if let drop = try reader.number("maximum_ratio_drop") {
+            guard drop >= 0, drop <= 1 else { throw reader.error("maximum_ratio_drop", "is a ratio between 0 and 1 (0.01 = one percentage point)") }
+            policy.maximumRatioDrop = drop
+        }
+        policy.flagNewlyFailingFiles = try reader.bool("newly_failing_files") ?? policy.flagNewlyFailingFiles
+        return policy
+    }
+
+    private static func alerts(_ reader: ConfigurationReader?, base: URL) throws -> AlertSettings {
+        var settings = AlertSettings()
+        guard let reader else { return settings }
+        try reader.rejectUnknownKeys(allowed: ["jsonl", "journal", "exec", "webhooks", "retry_initial_seconds", "retry_maximum_seconds"])
+        settings.jsonl = try reader.string("jsonl").map { Self.path($0, base: base) }
+        settings.journal = try reader.bool("journal") ?? true
+        if let exec = try reader.object("exec") {
+            try exec.rejectUnknownKeys(allowed: ["command", "timeout_seconds"])
+            guard let command = try exec.strings("command"), !command.isEmpty, !command[0].isEmpty else {
+                throw exec.error("command", "is required: the program and its arguments, [\"/usr/local/bin/notify\", \"--team\", \"ios\"]")
+            }
+            settings.exec = ExecHook(command: command, timeout: try positive(exec, "timeout_seconds") ?? 10)
+        }
+        settings.webhooks = try (reader.objects("webhooks") ?? []).enumerated().map { index, hook in
+            try webhook(hook, index: index)
+        }
+        settings.retryInitial = try positive(reader, "retry_initial_seconds") ?? settings.retryInitial
+        settings.retryMaximum = max(settings.retryInitial, try positive(reader, "retry_maximum_seconds") ?? settings.retryMaximum)
+        return settings
+    }
+
+    private static func webhook(_ reader: ConfigurationReader, index: Int) throws -> Webhook {
+        try reader.rejectUnknownKeys(allowed: ["name", "url", "format", "timeout_seconds", "secret_header", "secret", "secret_file", "secret_env"])
+        guard let text = try reader.string("url"), let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+            throw reader.error("url", "is required: an http:// or https:// address")
+        }
+        let formatText = try reader.string("format") ?? "generic"
+        guard let format = Webhook.Format(rawValue: formatText) else {
+            throw reader.error("format", "must be one of \(Webhook.Format.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let sources: [SecretSource] = [
+            try reader.string("secret").map(SecretSource.value), try reader.string("secret_file").map(SecretSource.file),
+            try reader.string("secret_env").map(SecretSource.environment),
+        ].compactMap { $0 }
+        guard sources.count <= 1 else { throw reader.error("secret", "give only one of secret, secret_file and secret_env") }
+        let header = try reader.string("secret_header")
+        if header != nil, sources.isEmpty { throw reader.error("secret_header", "needs secret, secret_file or secret_env for its value") }
+        if header == nil, !sources.isEmpty { throw reader.error("secret_header", "is required with a secret: the header that carries it (Authorization)") }
+        let name = try reader.string("name") ?? "webhook-\(index + 1)"
+        return Webhook(name: name, url: url, format: format, timeout: try positive(reader, "timeout_seconds") ?? 10, secretHeader: header, secretSource: sources.first)
+    }
+
+    private static func positive(_ reader: ConfigurationReader, _ key: String) throws -> Double? {
+        guard let value = try reader.number(key) else { return nil }
+        guard value > 0 else { throw reader.error(key, "must be a positive number of seconds") }
+        return value
+    }
+}
+
+extension DaemonConfiguration.Repository {
+    /// The history database: as configured, else `$STATE_DIRECTORY/<name>.sqlite`
+    /// under systemd, else the repository's default (`$GIT_DIR/dynatype/`).
+    func databasePath(gitDirectory: URL, environment: [String: String]) -> String {
+        if let database { return database }
+        if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first { return "\(state)/\(name).sqlite" }
+        return HistoryPaths.defaultDatabase(gitDirectory: gitDirectory)
+    }
+}
+
+extension DaemonConfiguration.AlertSettings {
+    /// The sink names alerts are queued for (stable across restarts: the outbox keys deliveries by them).
+    public var sinkNames: [String] {
+        var names: [String] = []
+        if jsonl != nil { names.append("jsonl") }
+        if journal { names.append("journal") }
+        if exec != nil { names.append("exec") }
+        names += webhooks.map { "webhook:\($0.name)" }
+        return names
+    }
+}

@@ -1,0 +1,149 @@
+import DynatypeEngine
+import DynatypeGit
+import DynatypeHistory
+import Foundation
+
+/// `dynatype watch`: keeps the configured repositories audited. inotify
+/// marks a repository dirty; after a short debounce its refs are compared
+/// with the history (the source of truth) and new commits are audited in
+/// order. A slow periodic check backs inotify up. SIGHUP reloads the
+/// configuration, SIGTERM finishes the current commit and exits.
+public final class Daemon {
+    private var configuration: DaemonConfiguration
+    private let environment: [String: String]
+    private let systemd: SystemdNotifier
+    private var repositories: [WatchedRepository] = []
+    private var nextPoll: [String: Double] = [:]
+
+    /// Polling interval for a repository inotify cannot fully see.
+    private static let fastPollSeconds = 2.0
+
+    public init(configuration: DaemonConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.configuration = configuration
+        self.environment = environment
+        systemd = SystemdNotifier(environment: environment)
+    }
+
+    /// Opens every repository (a problem with any is a start-up error: the
+    /// configuration names something that cannot be watched).
+    public func start() throws {
+        SignalRelay.install()
+        repositories = try configuration.repositories.map { try WatchedRepository($0, environment: environment) }
+    }
+
+    private var now: Double { ProcessInfo.processInfo.systemUptime }
+
+    /// Catches up, reports READY, and watches until SIGTERM/SIGINT. Returns the exit status.
+    public func run() -> Int32 {
+        systemd.extendStartTimeout(seconds: 600)
+        for repository in repositories { check(repository, reason: "start-up") }
+        for repository in repositories { repository.writeMetrics() }
+        guard !SignalRelay.stopRequested else { return stop() }
+        systemd.ready(status: status)
+        Journal.info("watching \(repositories.map(\.name).joined(separator: ", "))")
+
+        while true {
+            var descriptors = [pollfd(fd: SignalRelay.descriptor, events: Int16(POLLIN), revents: 0)]
+            descriptors += repositories.map { pollfd(fd: $0.watcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0) }
+            let timeout = max(0, min(nextWakeUp - now, 60))
+            _ = poll(&descriptors, nfds_t(descriptors.count), Int32(timeout * 1000))
+
+            for signal in SignalRelay.drain() {
+                if signal == SIGHUP { reload() } else { return stop() }
+            }
+            for (index, repository) in repositories.enumerated() where descriptors[index + 1].revents != 0 {
+                let events = repository.takeEvents()
+                if events.overflowed {
+                    repository.checkDeadline = now
+                } else if events.refsMayHaveMoved, repository.checkDeadline == nil {
+                    repository.checkDeadline = now + Double(configuration.debounceMilliseconds) / 1000
+                }
+            }
+            for repository in repositories {
+                if let deadline = repository.checkDeadline, deadline <= now {
+                    check(repository, reason: "refs changed")
+                } else if nextPoll[repository.name, default: 0] <= now {
+                    check(repository, reason: "periodic check")
+                }
+                if SignalRelay.stopRequested { return stop() }
+            }
+            systemd.watchdog()
+        }
+    }
+
+    private var nextWakeUp: Double {
+        var wakeUp = repositories.compactMap(\.checkDeadline).min() ?? .infinity
+        wakeUp = min(wakeUp, nextPoll.values.min() ?? .infinity)
+        if let interval = systemd.watchdogInterval { wakeUp = min(wakeUp, now + interval) }
+        return wakeUp
+    }
+
+    /// Compares a repository's refs with its history and audits what is new.
+    /// Errors are logged, never fatal: the next check tries again.
+    private func check(_ repository: WatchedRepository, reason: String) {
+        repository.checkDeadline = nil
+        let interval = repository.needsFastPolling ? Self.fastPollSeconds : configuration.pollSeconds
+        nextPoll[repository.name] = now + interval
+        do {
+            let audited = try repository.catchUp { [systemd] audited in
+                systemd.watchdog()
+                systemd.status("\(repository.name): audited \(audited.record.sha.prefix(10)) (\(audited.record.title))")
+            }
+            if audited > 0 {
+                Journal.info("\(repository.name): audited \(audited) new commit\(audited == 1 ? "" : "s") (\(reason))")
+                systemd.status(status)
+            }
+        } catch {
+            Journal.error("\(repository.name): cannot audit new commits (\(reason)): \(error); retrying in \(Int(interval)) s")
+        }
+    }
+
+    private var status: String {
+        "watching \(repositories.count) repositor\(repositories.count == 1 ? "y" : "ies") · " + repositories.map(\.statusLine).joined(separator: " · ")
+    }
+
+    /// SIGHUP: reads the configuration again. A bad file changes nothing.
+    private func reload() {
+        systemd.reloading()
+        Journal.info("reloading \(configuration.file)")
+        defer { systemd.ready(status: status) }
+        let updated: DaemonConfiguration
+        do {
+            updated = try DaemonConfiguration(file: configuration.file, environment: environment)
+        } catch {
+            Journal.error("the configuration was not reloaded: \(error)")
+            return
+        }
+        var kept: [WatchedRepository] = []
+        for repository in repositories {
+            if updated.repositories.contains(repository.settings) {
+                kept.append(repository)
+            } else {
+                repository.shutdown()
+            }
+        }
+        // Repositories whose settings changed are opened again (after the old
+        // object released the database lock).
+        repositories = kept
+        for settings in updated.repositories where !kept.contains(where: { $0.settings == settings }) {
+            do {
+                let repository = try WatchedRepository(settings, environment: environment)
+                repositories.append(repository)
+                check(repository, reason: "configuration reloaded")
+            } catch {
+                Journal.error("\(settings.name): cannot be watched: \(error)")
+            }
+        }
+        configuration = updated
+        nextPoll = nextPoll.filter { name, _ in repositories.contains { $0.name == name } }
+        Journal.info("configuration reloaded: watching \(repositories.map(\.name).joined(separator: ", "))")
+    }
+
+    private func stop() -> Int32 {
+        systemd.stopping()
+        Journal.info("stopping")
+        for repository in repositories { repository.shutdown() }
+        repositories.removeAll()
+        return 0
+    }
+}

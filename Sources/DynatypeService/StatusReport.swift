@@ -1,0 +1,149 @@
+import DynatypeEngine
+import DynatypeGit
+import DynatypeHistory
+import Foundation
+
+/// `dynatype status`: what each configured repository's history says, read
+/// without disturbing a running daemon.
+public struct RepositoryStatus: Encodable {
+    public struct Ref: Encodable {
+        let name: String
+        let tip: String?
+        let audited: String?
+        let pendingCommits: Int
+
+        enum CodingKeys: String, CodingKey {
+            case name, tip, audited
+            case pendingCommits = "pending_commits"
+        }
+    }
+
+    public struct LastCommit: Encodable {
+        let sha: String
+        let title: String
+        let status: String
+        let auditedAt: Date
+        let complianceRatio: Double
+
+        enum CodingKeys: String, CodingKey {
+            case sha, title, status
+            case auditedAt = "audited_at"
+            case complianceRatio = "compliance_ratio"
+        }
+    }
+
+    public struct Sink: Encodable {
+        let name: String
+        let pending: Int
+        let attempts: Int?
+        let lastError: String?
+
+        enum CodingKeys: String, CodingKey {
+            case name, pending, attempts
+            case lastError = "last_error"
+        }
+    }
+
+    public struct Alert: Encodable {
+        let kind: String
+        let commit: String
+        let createdAt: Date
+
+        enum CodingKeys: String, CodingKey {
+            case kind, commit
+            case createdAt = "created_at"
+        }
+    }
+
+    let name: String
+    let path: String
+    let database: String?
+    /// Who holds the database (the daemon), if anyone.
+    let daemon: String?
+    let refs: [Ref]
+    let lastAudited: LastCommit?
+    let sinks: [Sink]
+    let lastAlert: Alert?
+    let problem: String?
+
+    enum CodingKeys: String, CodingKey {
+        case name, path, database, daemon, refs, sinks, problem
+        case lastAudited = "last_audited"
+        case lastAlert = "last_alert"
+    }
+
+    public static func collect(_ configuration: DaemonConfiguration, environment: [String: String]) -> [RepositoryStatus] {
+        configuration.repositories.map { settings in
+            do {
+                return try collect(settings, environment: environment)
+            } catch {
+                return RepositoryStatus(
+                    name: settings.name, path: settings.path.path, database: settings.database, daemon: nil, refs: [], lastAudited: nil,
+                    sinks: [], lastAlert: nil, problem: "\(error)"
+                )
+            }
+        }
+    }
+
+    private static func collect(_ settings: DaemonConfiguration.Repository, environment: [String: String]) throws -> RepositoryStatus {
+        if settings.trustOwner { Repository.trustRepositoryOwners() }
+        let repository = try Repository(at: settings.path)
+        let database = settings.databasePath(gitDirectory: repository.gitDirectory, environment: environment)
+        guard FileManager.default.fileExists(atPath: database) else {
+            return RepositoryStatus(
+                name: settings.name, path: settings.path.path, database: database, daemon: nil, refs: [], lastAudited: nil, sinks: [],
+                lastAlert: nil, problem: "no history yet (the daemon creates it when it starts)"
+            )
+        }
+        let store = try SQLiteHistoryStore(path: database, readOnly: true)
+        let scanner = HistoryScanner(engine: HistoryEngine(repository: repository, store: store))
+        let tracked = try store.trackedRefs()
+        let refs = settings.refs.map { ref -> Ref in
+            let full = (try? scanner.referenceName(ref)) ?? ref
+            let tip = (try? repository.referenceTarget(full)) ?? nil
+            let pending = (try? scanner.plan(refs: [full], limit: .newCommits).commits.count) ?? 0
+            return Ref(name: full, tip: tip?.hex, audited: tracked[full], pendingCommits: tip == nil ? 0 : pending)
+        }
+        let last = try store.allCommits().last.map {
+            LastCommit(sha: $0.sha, title: $0.title, status: $0.status.rawValue, auditedAt: $0.auditedAt, complianceRatio: $0.summary.complianceRatio)
+        }
+        let outbox = try store.outboxStatus(sinks: settings.alerts.sinkNames)
+        let sinks = settings.alerts.sinkNames.map {
+            Sink(name: $0, pending: outbox.pending[$0] ?? 0, attempts: outbox.failing[$0]?.attempts, lastError: outbox.failing[$0]?.error)
+        }
+        return RepositoryStatus(
+            name: settings.name, path: settings.path.path, database: database, daemon: HistoryLock.holder(database: database), refs: refs,
+            lastAudited: last, sinks: sinks,
+            lastAlert: outbox.lastAlert.map { Alert(kind: $0.kind.rawValue, commit: $0.commit, createdAt: $0.createdAt) }, problem: nil
+        )
+    }
+
+    /// The human form.
+    public var text: String {
+        var lines = ["\(name)  \(path)  (\(daemon.map { "watched by \($0)" } ?? "no daemon running"))"]
+        if let database { lines.append("  database      \(database)") }
+        if let problem { lines.append("  problem       \(problem)") }
+        for ref in refs {
+            let tip = ref.tip.map { String($0.prefix(10)) } ?? "missing"
+            let audited = ref.audited.map { String($0.prefix(10)) } ?? "never"
+            lines.append("  \(ref.name)  tip \(tip) · audited up to \(audited) · \(ref.pendingCommits) pending")
+        }
+        if let last = lastAudited {
+            lines.append(String(
+                format: "  last audited  %@ %@ · %@ · %.1f%% · %@", String(last.sha.prefix(10)), last.auditedAt.formatted(.iso8601), last.status,
+                last.complianceRatio * 100, last.title
+            ))
+        }
+        if !sinks.isEmpty {
+            let described = sinks.map { sink in
+                sink.lastError.map { "\(sink.name) \(sink.pending) pending, failing after \(sink.attempts ?? 0) attempts: \($0)" }
+                    ?? "\(sink.name) \(sink.pending) pending"
+            }
+            lines.append("  outbox        " + described.joined(separator: "; "))
+        }
+        if let alert = lastAlert {
+            lines.append("  last alert    \(alert.kind) at \(alert.commit.prefix(10)), \(alert.createdAt.formatted(.iso8601))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,136 @@
+import DynatypeEngine
+import DynatypeGit
+import DynatypeHistory
+import Foundation
+
+/// One repository the daemon keeps audited: its history (held under the
+/// database's lock), the engine with its caches, the ref watcher, the alert
+/// outbox's dispatcher and the metrics file.
+final class WatchedRepository {
+    let settings: DaemonConfiguration.Repository
+    let databasePath: String
+    private let lock: HistoryLock
+    private let store: SQLiteHistoryStore
+    private let engine: HistoryEngine
+    private let scanner: HistoryScanner
+    private let notifier: RegressionNotifier
+    private let dispatcher: AlertDispatcher
+    private let metrics: MetricsWriter?
+    private(set) var watcher: RefWatcher?
+    /// When the refs are to be compared next (nil: nothing pending).
+    var checkDeadline: Double?
+    private var lastRecords: [String: CommitRecord] = [:]
+    private var counts: (audited: Int, failed: Int)
+    private var lastDuration: Double?
+    private var reportedNotes = Set<String>()
+
+    init(_ settings: DaemonConfiguration.Repository, environment: [String: String]) throws {
+        self.settings = settings
+        if settings.trustOwner { Repository.trustRepositoryOwners() }
+        let repository = try Repository(at: settings.path)
+        databasePath = settings.databasePath(gitDirectory: repository.gitDirectory, environment: environment)
+        lock = try HistoryLock(database: databasePath)
+        store = try SQLiteHistoryStore(path: databasePath)
+        engine = HistoryEngine(repository: repository, store: store)
+        scanner = HistoryScanner(engine: engine)
+        notifier = RegressionNotifier(repository: settings.name, policy: settings.policy, sinks: settings.alerts.sinkNames, store: store)
+        dispatcher = AlertDispatcher(
+            database: databasePath, repository: settings.name, sinks: try settings.alerts.makeSinks(environment: environment),
+            settings: settings.alerts
+        )
+        metrics = settings.metricsFile.map(MetricsWriter.init)
+        let statistics = try store.statistics()
+        counts = (statistics.commits, statistics.failedCommits)
+        for (ref, tip) in try store.trackedRefs() { lastRecords[ref] = try store.commit(tip) }
+        do {
+            watcher = try RefWatcher(gitDirectory: repository.gitDirectory, commonDirectory: repository.commonDirectory)
+        } catch {
+            Journal.warning("\(settings.name): \(error); relying on polling")
+        }
+        if let degraded = watcher?.degraded { Journal.warning("\(settings.name): \(degraded)") }
+        dispatcher.start()
+    }
+
+    var name: String { settings.name }
+
+    /// Polling is the only signal when inotify is unavailable or incomplete.
+    var needsFastPolling: Bool { watcher == nil || watcher?.degraded != nil }
+
+    /// Reads the watcher's events; true when the refs may have moved.
+    func takeEvents() -> RefWatcher.Events {
+        guard let watcher else { return RefWatcher.Events() }
+        let events = watcher.drain()
+        if events.overflowed { Journal.notice("\(name): the inotify queue overflowed; comparing every ref with the history") }
+        return events
+    }
+
+    /// Audits every commit of the tracked refs that the history lacks, in
+    /// order. A ref seen for the first time gets a baseline (its tip, plus
+    /// `backfill` older commits) without alerts: that is history, not news.
+    /// Returns the number of commits audited.
+    @discardableResult
+    func catchUp(onCommit: @escaping (AuditedCommit) -> Void) throws -> Int {
+        let tracked = try store.trackedRefs()
+        var newRefs: [String] = []
+        for ref in settings.refs {
+            let full = try? scanner.referenceName(ref)
+            if let full, tracked[full] == nil, try engine.repository.referenceTarget(full) != nil { newRefs.append(full) }
+        }
+        var audited = 0
+        if !newRefs.isEmpty {
+            engine.observer = nil
+            let plan = try scanner.plan(refs: newRefs, limit: .newest(settings.backfill + 1))
+            audited += try run(plan, onCommit: onCommit)
+        }
+        engine.observer = notifier
+        audited += try run(try scanner.plan(refs: settings.refs, limit: .newCommits), onCommit: onCommit)
+        return audited
+    }
+
+    private func run(_ plan: ScanPlan, onCommit: @escaping (AuditedCommit) -> Void) throws -> Int {
+        for note in plan.notes where reportedNotes.insert(note).inserted { Journal.notice("\(name): \(note)") }
+        guard !plan.commits.isEmpty else { return 0 }
+        let result = try scanner.run(plan, progress: { progress in
+            let record = progress.last.record
+            self.counts.audited += 1
+            if record.status == .failed {
+                self.counts.failed += 1
+                Journal.error("\(self.name): the audit of \(record.sha.prefix(10)) failed and is recorded as failed: \(record.error ?? "unknown error")")
+            }
+            if let ref = plan.refOf[ObjectID(hex: record.sha)!] { self.lastRecords[ref] = record }
+            self.lastDuration = record.durationSeconds
+            self.dispatcher.wake()
+            self.writeMetrics()
+            onCommit(progress.last)
+        }, shouldStop: { SignalRelay.stopRequested })
+        return result.audited
+    }
+
+    /// Writes the metrics file (after every commit, and at start).
+    func writeMetrics() {
+        guard let metrics else { return }
+        do {
+            let outbox = try store.outboxStatus(sinks: settings.alerts.sinkNames)
+            try metrics.write(MetricsSnapshot(
+                repository: name, refs: lastRecords.sorted { $0.key < $1.key }.map { .init(ref: $0.key, record: $0.value) },
+                commitsAudited: counts.audited, commitsFailed: counts.failed, alerts: outbox.alertsByKind,
+                pendingDeliveries: outbox.pending.values.reduce(0, +), lastAuditSeconds: lastDuration
+            ))
+        } catch {
+            Journal.warning("\(name): cannot write the metrics file \(metrics.file): \(error)")
+        }
+    }
+
+    /// One line for systemd's STATUS=.
+    var statusLine: String {
+        let refs = lastRecords.sorted { $0.key < $1.key }.map { ref, record in
+            String(format: "%@ at %@ %.1f%%", ref.replacingOccurrences(of: "refs/heads/", with: ""), String(record.sha.prefix(7)), record.summary.complianceRatio * 100)
+        }
+        return "\(name): " + (refs.isEmpty ? "no commits yet" : refs.joined(separator: ", "))
+    }
+
+    /// Stops the dispatcher (after its current delivery); the lock goes with this object.
+    func shutdown() {
+        dispatcher.stop()
+    }
+}
