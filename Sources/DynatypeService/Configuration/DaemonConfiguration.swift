@@ -108,9 +108,11 @@ public struct DaemonConfiguration: Equatable, Sendable {
         try reader.rejectUnknownKeys(allowed: ["name", "path", "database", "refs", "policy", "alerts", "metrics_file", "backfill", "trust_owner"])
         guard let pathText = try reader.string("path"), !pathText.isEmpty else { throw reader.error("path", "is required: the repository to watch") }
         let path = URL(fileURLWithPath: Self.path(pathText, base: base))
-        var name = try reader.string("name") ?? path.lastPathComponent.replacingOccurrences(of: ".git", with: "")
-        if name.isEmpty { name = "repository" }
-        guard name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+        let allowed = { (character: Character) in character.isLetter || character.isNumber || "-_.".contains(character) }
+        var name = try reader.string("name")
+            ?? String(path.lastPathComponent.replacingOccurrences(of: ".git", with: "").map { allowed($0) ? $0 : "-" })
+        if name.isEmpty || name == "-" { name = "repository" }
+        guard name.allSatisfy(allowed) else {
             throw reader.error("name", "use letters, digits, '-', '_' and '.' only (it names files and metric labels)")
         }
         let refs = try reader.strings("refs") ?? ["HEAD"]

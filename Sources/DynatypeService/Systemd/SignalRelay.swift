@@ -23,6 +23,12 @@ public enum SignalRelay {
         pipeDescriptors = descriptors
         // Writes to a closed socket or pipe (a webhook, an exec hook) must fail, not kill.
         signal(SIGPIPE, SIG_IGN)
+        // A parent may have started us with these blocked (a thread pool's
+        // mask is inherited through fork/exec): unblock them here.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&handled, number) }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         for number in [SIGTERM, SIGINT, SIGHUP] {
             signal(number) { received in
                 if received != SIGHUP { SignalRelay.stopFlag = 1 }

@@ -1,0 +1,109 @@
+import DynatypeHistory
+import Foundation
+import Testing
+
+/// A `dynatype watch` child process over a temporary repository, with its
+/// configuration, JSON Lines alerts, metrics and logs in the fixture's folder.
+final class DaemonHarness {
+    let fixture: GitFixture
+    /// The repository the daemon watches (the fixture, or a bare remote).
+    let watched: URL
+    let configuration: URL
+    let alerts: URL
+    let metrics: URL
+    let database: URL
+    let log: URL
+    private(set) var process: Process?
+    var environment: [String: String] = [:]
+
+    init(fixture: GitFixture, watched: URL? = nil, extra: String = "", alertSettings: String = "") throws {
+        self.fixture = fixture
+        self.watched = watched ?? fixture.url
+        let folder = fixture.folder.url
+        configuration = folder.appendingPathComponent("daemon.json")
+        alerts = folder.appendingPathComponent("alerts.jsonl")
+        metrics = folder.appendingPathComponent("metrics/dynatype.prom")
+        database = folder.appendingPathComponent("state/history.sqlite")
+        log = folder.appendingPathComponent("daemon.log")
+        try writeConfiguration(extra: extra, alertSettings: alertSettings)
+    }
+
+    func writeConfiguration(extra: String = "", alertSettings: String = "", jsonl: URL? = nil) throws {
+        let text = """
+            {
+              // written by the test
+              "repositories": [{
+                "name": "app", "path": "\(watched.path)", "database": "\(database.path)",
+                "alerts": { "jsonl": "\((jsonl ?? alerts).path)", "retry_initial_seconds": 0.2 \(alertSettings) },
+                "metrics_file": "\(metrics.path)" \(extra)
+              }],
+              "poll_seconds": 30
+            }
+            """
+        try Data(text.utf8).write(to: configuration)
+    }
+
+    /// Starts the daemon and waits until it is watching (it catches up first).
+    func start(waitUntilWatching: Bool = true) throws {
+        let process = Process()
+        process.executableURL = dynatypeBinary
+        process.arguments = ["watch", "--config", configuration.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if !FileManager.default.fileExists(atPath: log.path) { try Data().write(to: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        try handle.seekToEnd()
+        process.standardError = handle
+        process.standardOutput = handle
+        let started = logText.components(separatedBy: "watching app").count
+        try process.run()
+        self.process = process
+        guard waitUntilWatching else { return }
+        try wait("the daemon to start watching") { self.logText.components(separatedBy: "watching app").count > started || !process.isRunning }
+        try #require(process.isRunning, "the daemon exited: \(logText)")
+    }
+
+    /// SIGTERM, and the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        guard let process, process.isRunning else { return process?.terminationStatus ?? 0 }
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func kill9() {
+        guard let process else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func signal(_ number: Int32) {
+        if let process { kill(process.processIdentifier, number) }
+    }
+
+    deinit { if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+    var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    /// The alert lines written so far, decoded.
+    func alertLines(in file: URL? = nil) -> [[String: Any]] {
+        let text = (try? String(contentsOf: file ?? alerts, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// The commits the daemon recorded, in audit order.
+    func recordedCommits() throws -> [CommitRecord] {
+        guard FileManager.default.fileExists(atPath: database.path) else { return [] }
+        return try SQLiteHistoryStore(path: database.path, readOnly: true).allCommits()
+    }
+
+    /// Polls until `condition` holds (10 s at most; the debug build is slow).
+    func wait(_ what: String, timeout: Double = 15, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return }
+            usleep(20_000)
+        }
+        throw FixtureError(message: "timed out waiting for \(what); daemon log:\n\(logText)")
+    }
+}
