@@ -4,6 +4,7 @@ let usage = """
     USAGE: dynatype-bench audit PATH [--runs N]
            dynatype-bench history REPO [--commits N] [--runs N]
            dynatype-bench synthetic [--files N] [--commits M] [--runs N]
+           dynatype-bench daemon [REPO] [--samples N]
 
     Benchmarks of a release build (swift build -c release), medians of N runs
     (default 5), ratios measured in the same run:
@@ -17,6 +18,10 @@ let usage = """
       synthetic  the history benchmark on a repository it generates itself:
                  N SwiftUI/UIKit files (default 400), M commits of realistic
                  edits (default 300). Needs no fetched repository.
+      daemon     `dynatype watch` on a clone of REPO (or an empty repository): the
+                 time from `git commit` returning to the alert line, over N commits
+                 (default 12), and the daemon's resident memory idle and after a
+                 burst of ten commits.
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -41,6 +46,7 @@ if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h")
 let runs = count("--runs", default: 5)
 let commits = count("--commits", default: 300)
 let files = count("--files", default: 400)
+let samples = count("--samples", default: 12)
 // The dynatype binary built beside this one: the scans run as child processes
 // so each one's peak memory is its own.
 let dynatype = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dynatype").path
@@ -58,6 +64,9 @@ do {
         print("generating a repository of \(files) files and \(commits) commits…")
         let repository = try generator.generate(in: folder)
         try HistoryBenchmark(repository: repository, commits: commits, runs: runs, dynatype: dynatype).run()
+    case ("daemon", 1), ("daemon", 2):
+        let source = arguments.count == 2 ? URL(fileURLWithPath: arguments[1]).standardizedFileURL : nil
+        try DaemonBenchmark(source: source, dynatype: dynatype, samples: samples).run()
     default:
         FileHandle.standardError.write(Data("dynatype-bench: unknown arguments \(arguments)\n\(usage)\n".utf8))
         exit(2)

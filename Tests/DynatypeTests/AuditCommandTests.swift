@@ -117,12 +117,18 @@ import Testing
     }
 
     @Test func everyCommandHasHelpAndUsageErrorsExitWithTwo() throws {
-        #expect(try runDynatype(["--help"]).stdout.contains("COMMANDS:"))
-        for command in ["audit", "rules"] {
+        let top = try runDynatype(["--help"]).stdout
+        let listed = top.components(separatedBy: "COMMANDS:\n").last!.components(separatedBy: "\n\n").first!
+        let commands = listed.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(commands == ["audit", "rules", "scan", "log", "show", "diff", "trend", "blame", "watch", "status"])
+        for command in commands {
             let help = try runDynatype([command, "--help"])
             #expect(help.status == 0)
             #expect(help.stdout.contains("USAGE: dynatype \(command)"))
             #expect(help.stdout.contains("EXIT STATUS"))
+            let wrong = try runDynatype([command, "--no-such-option"])
+            #expect(wrong.status == 2, "\(command)")
+            #expect(wrong.stderr.contains("unknown option --no-such-option"), "\(command): \(wrong.stderr)")
         }
         let unknown = try runDynatype(["audit", "--frmat", "json"])
         #expect(unknown.status == 2)

@@ -9,26 +9,6 @@ public struct AlertDocument: Codable, Sendable, Equatable {
         public let email: String
     }
 
-    public struct Item: Codable, Sendable, Equatable {
-        public let rule: String
-        public let severity: String
-        public let path: String
-        public let line: Int
-        public let column: Int
-        public let message: String
-        public let fix: String
-
-        init(_ change: FindingChange) {
-            rule = change.rule
-            severity = change.severity
-            path = change.path
-            line = change.line
-            column = change.column
-            message = change.message
-            fix = change.fix
-        }
-    }
-
     /// Unique per event; receivers can deduplicate on it.
     public let id: String
     public let kind: OutboxAlert.Kind
@@ -44,8 +24,8 @@ public struct AlertDocument: Codable, Sendable, Equatable {
     public let ratioAfter: Double
     /// Why the commit regresses (for a resolved alert, why the regression was raised).
     public let reasons: [String]
-    public let introduced: [Item]
-    public let fixed: [Item]
+    public let introduced: [FindingChange]
+    public let fixed: [FindingChange]
     /// For a resolved alert: the commit whose regression it resolves.
     public let regression: String?
 

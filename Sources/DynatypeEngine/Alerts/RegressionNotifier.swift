@@ -70,7 +70,7 @@ public final class RegressionNotifier: CommitObserver {
             id: "\(repository):\(key)", kind: kind, repository: repository, ref: audit.ref, commit: record.sha, base: record.base,
             title: record.title, author: .init(name: record.authorName, email: record.authorEmail), committedAt: record.committedAt,
             ratioBefore: ratioBefore, ratioAfter: record.summary.complianceRatio, reasons: reasons,
-            introduced: introduced.map(AlertDocument.Item.init), fixed: fixed.map(AlertDocument.Item.init), regression: regression
+            introduced: introduced, fixed: fixed, regression: regression
         )
         return OutboxAlert(key: key, kind: kind, ref: audit.ref, payload: try AlertDocument.encoder.encode(document))
     }

@@ -94,6 +94,27 @@ public struct ConfigurationReader {
         self.path = path
     }
 
+    /// Reads a configuration file's bytes: JSON with comments and trailing
+    /// commas, whose top level must be an object.
+    public init(file: String, data: Data) throws {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(data)
+        } catch {
+            throw ConfigurationError(file: file, key: nil, problem: "not valid JSON (comments are allowed): \(Self.describe(error))")
+        }
+        try self.init(file: file, value: value)
+    }
+
+    /// The decoder's explanation without its Swift dump around it.
+    private static func describe(_ error: Error) -> String {
+        let text = "\(error)"
+        if let range = text.range(of: "debugDescription: \"") {
+            return String(text[range.upperBound...].prefix { $0 != "\"" })
+        }
+        return text
+    }
+
     public var keys: [String] { Array(object.keys) }
 
     private func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }

@@ -23,13 +23,7 @@ public struct ProjectConfiguration: Hashable, Sendable {
 
     /// Parses the file's contents; `file` names it in errors.
     public init(data: Data, file: String) throws {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(data)
-        } catch {
-            throw ConfigurationError(file: file, key: nil, problem: "not valid JSON (comments are allowed): \(Self.describe(error))")
-        }
-        let reader = try ConfigurationReader(file: file, value: value)
+        let reader = try ConfigurationReader(file: file, data: data)
         try reader.rejectUnknownKeys(allowed: Self.keys)
         included = try reader.strings("included") ?? []
         excluded = try reader.strings("excluded") ?? []
@@ -59,14 +53,6 @@ public struct ProjectConfiguration: Hashable, Sendable {
             guard kilobytes >= 1 else { throw reader.error("max_file_size_kb", "expected a positive number of kilobytes") }
             maximumFileBytes = Int(kilobytes * 1024)
         }
-    }
-
-    private static func describe(_ error: Error) -> String {
-        let text = "\(error)"
-        if let range = text.range(of: "debugDescription: \"") {
-            return String(text[range.upperBound...].prefix { $0 != "\"" })
-        }
-        return text
     }
 
     /// Whether a path relative to the configuration's folder is audited.

@@ -14,7 +14,7 @@ enum WebhookPayload {
         }
     }
 
-    private static func line(_ item: AlertDocument.Item) -> String {
+    private static func line(_ item: FindingChange) -> String {
         "• `\(item.rule)` \(item.path):\(item.line) — \(item.message)\n    fix: \(item.fix)"
     }
 

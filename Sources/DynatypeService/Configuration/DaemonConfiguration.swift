@@ -76,13 +76,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
         } catch {
             throw ConfigurationError(file: file, key: nil, problem: "cannot read the file (\((error as NSError).localizedDescription))")
         }
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(data)
-        } catch {
-            throw ConfigurationError(file: file, key: nil, problem: "not valid JSON (comments are allowed)")
-        }
-        let root = try ConfigurationReader(file: file, value: value)
+        let root = try ConfigurationReader(file: file, data: data)
         try root.rejectUnknownKeys(allowed: ["repositories", "poll_seconds", "debounce_ms"])
         pollSeconds = try root.number("poll_seconds") ?? Self.defaultPollSeconds
         guard pollSeconds >= 1 else { throw root.error("poll_seconds", "must be at least 1") }
