@@ -98,6 +98,14 @@ enum HistorySchema {
             ratio_before REAL NOT NULL
         );
         """,
+        // 3: audits started and not finished, so a commit that crashes the
+        // process every time is recorded as failed instead of crashing it forever.
+        """
+        CREATE TABLE audit_attempts (
+            sha TEXT PRIMARY KEY,
+            attempts INTEGER NOT NULL
+        );
+        """,
     ]
 
     static var latestVersion: Int { migrations.count }

@@ -14,6 +14,10 @@ public protocol HistoryStore: AnyObject {
         _ record: CommitRecord, changes: [FindingChange], renames: [PathRename], analyses: [BlobAnalysis], tips: [String: String],
         notifications: CommitNotifications
     ) throws
+    /// Notes that an audit of the commit starts and returns how many have
+    /// started without being saved (this one included): more than one means
+    /// earlier attempts died (a crash, kill -9). Saving the commit clears it.
+    func beginAttempt(_ sha: String) throws -> Int
     /// Regressions of a ref not yet resolved, oldest first.
     func openRegressions(ref: String) throws -> [OpenRegression]
     /// Renames that produced `path`, with the commits that made them, most recent first.

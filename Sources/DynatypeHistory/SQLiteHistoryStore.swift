@@ -143,7 +143,15 @@ public final class SQLiteHistoryStore: HistoryStore {
             }
             for (name, tip) in tips { try setTrackedRef(name, tip: tip) }
             try enqueue(notifications, commit: record.sha)
+            try database.run("DELETE FROM audit_attempts WHERE sha = ?", [.text(record.sha)])
         }
+    }
+
+    public func beginAttempt(_ sha: String) throws -> Int {
+        try database.run(
+            "INSERT INTO audit_attempts (sha, attempts) VALUES (?, 1) ON CONFLICT(sha) DO UPDATE SET attempts = attempts + 1", [.text(sha)]
+        )
+        return try database.query("SELECT attempts FROM audit_attempts WHERE sha = ?", [.text(sha)]) { $0.int(0) }.first ?? 1
     }
 
     public func renames(to path: String) throws -> [(commit: String, rename: PathRename)] {

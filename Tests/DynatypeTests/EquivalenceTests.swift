@@ -95,8 +95,10 @@ import Testing
             // compare two full parses.
             #expect(SourceEdits.edits(for: hunks, old: Array(old.utf8), new: Array(new.utf8)) != nil, "\(name): hunks do not rebuild the new version")
             _ = cached.analyze(Data(old.utf8), kind: .swift, blob: oldID.hex)
+            let before = trees.incrementalParses
             let outcome = cached.analyze(Data(new.utf8), kind: .swift, blob: newID.hex, previous: PreviousVersion(blob: oldID.hex, hunks: hunks))
-            let tree = try #require(trees.tree(for: newID.hex)).result.tree
+            #expect(trees.incrementalParses == before + 1, "\(name): not parsed incrementally")
+            let tree = try #require(trees.base(for: newID.hex)).result.tree
             let full = Parser.parse(source: new)
             #expect(tree.description == new, "\(name): the incremental tree's text is not the new source")
             #expect(Self.signature(tree) == Self.signature(full), "\(name): the incremental tree differs from the full parse")

@@ -178,6 +178,35 @@ import Testing
         try harness.expectMatchesCheckout(repaired)
     }
 
+    @Test func aCommitWhoseAuditsKeepDyingIsRecordedAsFailedAndTheHistoryGoesOn() throws {
+        let harness = try Harness(try GitFixture())
+        let fixture = harness.fixture
+        try fixture.write("A.swift", Snippets.view("A"))
+        let first = try fixture.commit("first")
+        try fixture.write("A.swift", Snippets.fixedView)
+        let deadly = try fixture.commit("the audit of this one dies")
+        try fixture.write("B.swift", Snippets.view("B"))
+        let after = try fixture.commit("after")
+        try fixture.git(["branch", "start", first])
+        try harness.scan(refs: ["start"])
+        // Three audits of `deadly` started and never saved (crashes, kill -9).
+        for _ in 0..<HistoryEngine.maximumAttempts { _ = try harness.store.beginAttempt(deadly) }
+        try harness.scan()
+        let failed = try harness.record(deadly)
+        #expect(failed.status == .failed)
+        #expect(failed.error?.contains("stopped 3 times while auditing this commit") == true)
+        let next = try harness.record(after)
+        #expect(next.status == .audited)
+        #expect(next.base == first)
+        try harness.expectMatchesCheckout(after)
+        // One death is not enough: the next attempt audits normally.
+        try fixture.write("C.swift", Snippets.view("C"))
+        let once = try fixture.commit("killed once")
+        _ = try harness.store.beginAttempt(once)
+        try harness.scan()
+        #expect(try harness.record(once).status == .audited)
+    }
+
     @Test func nonUTF8AndBinaryBlobsAreHandledLikeTheAudit() throws {
         let harness = try Harness(try GitFixture())
         var latin1 = Data("import SwiftUI\nstruct A: View { var body: some View { Text(\"caf".utf8)

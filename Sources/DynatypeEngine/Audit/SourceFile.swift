@@ -90,13 +90,15 @@ public struct FileAnalyzer: Sendable {
     /// A full parse, or an incremental one from the previous version's tree.
     private func parse(_ bytes: [UInt8], blob: String?, previous: PreviousVersion?) -> SourceFileSyntax {
         var transition: IncrementalParseTransition?
-        if let trees, let previous, let cached = trees.tree(for: previous.blob),
+        var generation = 0
+        if let trees, let previous, let cached = trees.base(for: previous.blob),
             let edits = SourceEdits.edits(for: previous.hunks, old: cached.source, new: bytes)
         {
             transition = IncrementalParseTransition(previousIncrementalParseResult: cached.result, edits: edits)
+            generation = cached.generation + 1
         }
         let result = bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
-        if let trees, let blob { trees.store(result, source: bytes, for: blob, superseding: previous?.blob) }
+        if let trees, let blob { trees.store(result, source: bytes, generation: generation, for: blob, superseding: previous?.blob) }
         return result.tree
     }
 }

@@ -37,7 +37,7 @@ final class BlobAnalyzer {
     /// blobs the previous commits touched.
     private var memory: [String: CachedAnalysis] = [:]
     private var memoryOrder: [String] = []
-    private let memoryLimit = 4_096
+    private let memoryLimit = 1_024
     private(set) var parsed = 0
     private(set) var cacheHits = 0
 
@@ -77,6 +77,8 @@ final class BlobAnalyzer {
             }
         }
         let analyzer = fileAnalyzer
+        // Largest first, so the cores finish together.
+        misses.sort { $0.data.count > $1.data.count }
         let work = misses
         let computed = ParallelWork.map(count: work.count, threads: threads) { index -> CachedAnalysis in
             Self.cached(analyzer.analyze(work[index].data, kind: work[index].request.kind, blob: work[index].request.blob.hex, previous: work[index].previous))

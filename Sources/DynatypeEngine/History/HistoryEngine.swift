@@ -46,7 +46,7 @@ public final class HistoryEngine {
 
     /// Blobs parsed, cache hits, incremental parses and reused declaration analyses so far.
     public var blobStatistics: (parsed: Int, cacheHits: Int, incremental: Int, memoized: Int) {
-        (analyzer.parsed, analyzer.cacheHits, analyzer.trees?.hits ?? 0, analyzer.memo?.hits ?? 0)
+        (analyzer.parsed, analyzer.cacheHits, analyzer.trees?.incrementalParses ?? 0, analyzer.memo?.hits ?? 0)
     }
 
     /// The audited commit `id` is compared with: its first parent when that
@@ -60,9 +60,14 @@ public final class HistoryEngine {
         return record.base.flatMap(ObjectID.init(hex:))
     }
 
+    /// Audits of one commit that may die (crash, kill -9) before it is given
+    /// up: a commit that crashes dynatype is then recorded as failed, and the
+    /// history goes on.
+    static let maximumAttempts = 3
+
     /// Audits and records one commit. A commit that cannot be audited (its
-    /// configuration is invalid, an object is unreadable) is recorded as
-    /// failed; only store errors are thrown.
+    /// configuration is invalid, an object is unreadable, earlier attempts
+    /// died) is recorded as failed; only store errors are thrown.
     @discardableResult
     public func audit(_ id: ObjectID, tips: [String: String] = [:], ref: String? = nil) throws -> AuditedCommit {
         let started = DispatchTime.now().uptimeNanoseconds
@@ -77,6 +82,8 @@ public final class HistoryEngine {
         var renames: [PathRename] = []
         var notifications = CommitNotifications.none
         do {
+            let attempt = try store.beginAttempt(id.hex)
+            guard attempt <= Self.maximumAttempts else { throw AbandonedAudit(attempts: attempt - 1) }
             let configuration = try CommitConfiguration.read(at: id, in: repository)
             record.configurationHash = configuration.hash
             let delta = try advance(to: id, configuration: configuration, from: base)
@@ -100,6 +107,9 @@ public final class HistoryEngine {
         } catch let error as GitError {
             record.status = .failed
             record.error = error.message
+        } catch let error as AbandonedAudit {
+            record.status = .failed
+            record.error = "\(error)"
         }
         record.durationSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         try store.save(record, changes: changes, renames: renames, analyses: analyzer.takeNew(), tips: tips, notifications: notifications)
@@ -182,5 +192,13 @@ public final class HistoryEngine {
     func state(of id: ObjectID) throws -> TreeState {
         try load(id)
         return current!
+    }
+}
+
+/// Earlier audits of a commit died before saving it.
+struct AbandonedAudit: Error, CustomStringConvertible {
+    let attempts: Int
+    var description: String {
+        "dynatype stopped \(attempts) times while auditing this commit (a crash, or killed); it is recorded as failed so the history can go on — please report it"
     }
 }

@@ -10,9 +10,16 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     /// growth while scanning IceCubesApp with different budgets.
     static let bytesPerSourceByte = 48
 
+    /// Incremental parses in a row from one full parse. A reparsed tree
+    /// shares the nodes it reused, and with them the memory of every earlier
+    /// tree they came from; a full parse now and then lets that memory go.
+    static let maximumGenerations = 8
+
     struct Entry {
         let result: IncrementalParseResult
         let source: [UInt8]
+        /// Incremental parses since the last full parse of this file.
+        let generation: Int
         var used: UInt64
         var cost: Int { source.count * SyntaxTreeCache.bytesPerSourceByte }
     }
@@ -22,8 +29,8 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     private var clock: UInt64 = 0
     private var total = 0
     public let budgetBytes: Int
-    public private(set) var hits = 0
-    public private(set) var misses = 0
+    /// Parses that started from a cached tree.
+    public private(set) var incrementalParses = 0
 
     public init(budgetBytes: Int) {
         self.budgetBytes = budgetBytes
@@ -36,16 +43,14 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         return entries[blob] != nil
     }
 
-    /// The tree of a blob, counted as a hit or a miss.
-    func tree(for blob: String) -> Entry? {
+    /// The tree a new version of this blob can be parsed from: nil when it
+    /// is not cached, or when its chain of incremental parses is long enough
+    /// that a full parse should start a new one.
+    func base(for blob: String) -> Entry? {
         lock.lock()
         defer { lock.unlock() }
         clock += 1
-        guard var entry = entries[blob] else {
-            misses += 1
-            return nil
-        }
-        hits += 1
+        guard var entry = entries[blob], entry.generation < Self.maximumGenerations else { return nil }
         entry.used = clock
         entries[blob] = entry
         return entry
@@ -54,12 +59,13 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     /// Stores a blob's tree. The tree of the version it replaces goes: only
     /// the newest version of a file is the base of its next edit, and keeping
     /// one tree per file lets a budget hold a whole app.
-    func store(_ result: IncrementalParseResult, source: [UInt8], for blob: String, superseding previous: String?) {
+    func store(_ result: IncrementalParseResult, source: [UInt8], generation: Int, for blob: String, superseding previous: String?) {
         lock.lock()
         defer { lock.unlock() }
         clock += 1
         if let previous, previous != blob, let old = entries.removeValue(forKey: previous) { total -= old.cost }
-        let entry = Entry(result: result, source: source, used: clock)
+        if generation > 0 { incrementalParses += 1 }
+        let entry = Entry(result: result, source: source, generation: generation, used: clock)
         guard entry.cost <= budgetBytes else { return }
         if let old = entries.updateValue(entry, forKey: blob) { total -= old.cost }
         total += entry.cost

@@ -12,7 +12,7 @@ public final class AnalysisMemo: @unchecked Sendable {
     public private(set) var hits = 0
     public private(set) var misses = 0
 
-    public init(maximumEntries: Int = 20_000) {
+    public init(maximumEntries: Int = 8_000) {
         self.maximumEntries = maximumEntries
     }
 
