@@ -37,7 +37,7 @@ final class BlobAnalyzer {
     /// blobs the previous commits touched.
     private var memory: [String: CachedAnalysis] = [:]
     private var memoryOrder: [String] = []
-    private let memoryLimit = 1_024
+    private let memoryLimit = 4_096
     private(set) var parsed = 0
     private(set) var cacheHits = 0
 

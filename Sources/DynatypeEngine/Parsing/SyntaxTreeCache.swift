@@ -13,7 +13,7 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     /// Incremental parses in a row from one full parse. A reparsed tree
     /// shares the nodes it reused, and with them the memory of every earlier
     /// tree they came from; a full parse now and then lets that memory go.
-    static let maximumGenerations = 8
+    static let maximumGenerations = 16
 
     struct Entry {
         let result: IncrementalParseResult
