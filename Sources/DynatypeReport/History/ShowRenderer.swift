@@ -40,37 +40,31 @@ public enum ShowRenderer {
     }
 }
 
+/// `show --format json`: the commit as `log` describes it, with its
+/// finding changes and (with `--all`) every file.
 struct ShowDocument: Encodable {
-    let commit: String
-    let parent: String?
-    let base: String?
-    let status: String
-    let error: String?
-    let baseline: Bool
-    let author: String
-    let date: String
-    let title: String
-    let summary: SummaryDocument
-    let regression: [String]
+    let commit: CommitDocument
     let introducedFindings: [ChangeDocument]
     let fixedFindings: [ChangeDocument]
     let files: [FileDocument]?
 
+    enum CodingKeys: String, CodingKey {
+        case introducedFindings, fixedFindings, files
+    }
+
     init(_ detail: CommitDetail) {
-        let record = detail.record
-        commit = record.sha
-        parent = record.parent
-        base = record.base
-        status = record.status.rawValue
-        error = record.error
-        baseline = record.isBaseline
-        author = record.authorName
-        date = HistoryRenderer.timestamp(record.committedAt)
-        title = record.title
-        summary = SummaryDocument(record.summary, introduced: record.introduced, fixed: record.fixed)
-        regression = detail.regression
+        commit = CommitDocument(detail.record, regression: detail.regression)
         introducedFindings = detail.changes.filter { $0.kind == .introduced }.map(ChangeDocument.init)
         fixedFindings = detail.changes.filter { $0.kind == .fixed }.map(ChangeDocument.init)
         files = detail.reports?.map(FileDocument.init)
+    }
+
+    /// One object: the commit's keys, then these.
+    func encode(to encoder: Encoder) throws {
+        try commit.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(introducedFindings, forKey: .introducedFindings)
+        try container.encode(fixedFindings, forKey: .fixedFindings)
+        try container.encodeIfPresent(files, forKey: .files)
     }
 }
