@@ -74,10 +74,4 @@ public final class SyntaxTreeCache: @unchecked Sendable {
             entries[oldest.key] = nil
         }
     }
-
-    public var estimatedBytes: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return total
-    }
 }

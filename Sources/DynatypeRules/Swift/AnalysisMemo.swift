@@ -10,7 +10,6 @@ public final class AnalysisMemo: @unchecked Sendable {
     private var order: [UInt64] = []
     private let maximumEntries: Int
     public private(set) var hits = 0
-    public private(set) var misses = 0
 
     public init(maximumEntries: Int = 8_000) {
         self.maximumEntries = maximumEntries
@@ -32,7 +31,7 @@ public final class AnalysisMemo: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let found = analyses[key]
-        if found == nil { misses += 1 } else { hits += 1 }
+        if found != nil { hits += 1 }
         return found
     }
 
