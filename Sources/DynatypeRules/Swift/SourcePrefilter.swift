@@ -26,43 +26,57 @@ struct Trigger: Hashable, ExpressibleByStringLiteral {
     static func word(_ text: String) -> Trigger { Trigger(word: text) }
 }
 
-/// Skips parsing files that no rule could react to: a file whose bytes
-/// contain none of the rule families' triggers has no text elements, no
-/// findings, no symbols and no suppressions, so its analysis is empty.
-public enum SourcePrefilter {
-    static let triggers: [(bytes: [UInt8], startsWord: Bool)] = {
-        let all = Set(SwiftFileAnalyzer.ruleFamilies.flatMap { $0.triggers })
-        return all.sorted { $0.text < $1.text }.map { (Array($0.text.utf8), $0.startsWord) }
-    }()
+/// Triggers compiled for a single pass over some bytes, since this runs over
+/// every byte of every changed file: a table of the triggers' first two
+/// bytes rules out almost every position before any comparison.
+struct TriggerMatcher {
+    private let triggers: [(bytes: [UInt8], startsWord: Bool)]
+    /// Whether some trigger starts with the pair of bytes `first << 8 | second`.
+    private let pairs: [Bool]
 
-    /// Triggers by first byte, for a single pass over the bytes.
-    private static let byFirstByte: [UInt8: [(bytes: [UInt8], startsWord: Bool)]] = Dictionary(grouping: triggers) { $0.bytes[0] }
+    init(_ triggers: [Trigger]) {
+        self.triggers = Set(triggers).sorted { $0.text < $1.text }.map { (Array($0.text.utf8), $0.startsWord) }
+        var pairs = [Bool](repeating: false, count: 1 << 16)
+        for (bytes, _) in self.triggers {
+            precondition(bytes.count >= 2, "a trigger needs two bytes")
+            pairs[Int(bytes[0]) << 8 | Int(bytes[1])] = true
+        }
+        self.pairs = pairs
+    }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
     }
 
-    public static func mayMatter(_ bytes: [UInt8]) -> Bool {
+    /// Whether any trigger occurs in the bytes.
+    func matches(_ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
-            var index = 0
-            while index < count {
-                if let candidates = byFirstByte[buffer[index]] {
-                    for (word, startsWord) in candidates where index + word.count <= count {
-                        if startsWord, index > 0, isIdentifierByte(buffer[index - 1]) { continue }
-                        var matched = true
-                        for offset in 1..<word.count where buffer[index + offset] != word[offset] {
-                            matched = false
-                            break
-                        }
-                        if matched { return true }
-                    }
+            pairs.withUnsafeBufferPointer { pairs in
+                guard buffer.count >= 2 else { return false }
+                for index in 0..<(buffer.count - 1) where pairs[Int(buffer[index]) << 8 | Int(buffer[index + 1])] {
+                    if matches(at: index, in: buffer) { return true }
                 }
-                index += 1
+                return false
             }
-            return false
         }
     }
+
+    private func matches(at index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let wordStart = index == 0 || !Self.isIdentifierByte(buffer[index - 1])
+        return triggers.contains { word, startsWord in
+            guard index + word.count <= buffer.count, wordStart || !startsWord else { return false }
+            return (0..<word.count).allSatisfy { buffer[index + $0] == word[$0] }
+        }
+    }
+}
+
+/// Skips parsing files that no rule could react to: a file whose bytes
+/// contain none of the rule families' triggers has no text elements, no
+/// findings, no symbols and no suppressions, so its analysis is empty.
+public enum SourcePrefilter {
+    private static let matcher = TriggerMatcher(SwiftFileAnalyzer.ruleFamilies.flatMap { $0.triggers })
+
+    public static func mayMatter(_ bytes: [UInt8]) -> Bool { matcher.matches(bytes[...]) }
 
     /// Whether `needle` occurs in `bytes`.
     static func contains(_ needle: String, in bytes: [UInt8]) -> Bool { contains(needle, in: bytes[...]) }

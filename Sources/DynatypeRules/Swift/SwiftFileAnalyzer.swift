@@ -25,7 +25,8 @@ public struct SwiftFileAnalyzer: Sendable {
     /// would have its files skipped, which its own examples' tests catch).
     static let ruleFamilies: [any RuleFamily.Type] = memberFamilies + typeFamilies + [SuppressionScanner.self]
 
-    private static let typeFamilyTriggers = typeFamilies.flatMap { $0.triggers }.map(\.text)
+    /// Anywhere in a word: the gate below has always matched these as plain text.
+    private static let typeFamilyTriggers = TriggerMatcher(typeFamilies.flatMap { $0.triggers }.map { Trigger(stringLiteral: $0.text) })
 
     public init(memo: AnalysisMemo? = nil) {
         self.memo = memo
@@ -51,7 +52,7 @@ public struct SwiftFileAnalyzer: Sendable {
     public func analyze(tree: SourceFileSyntax, source: [UInt8]) -> FileAnalysis {
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         let units = FileUnits(tree)
-        var work = UnitWork(memo: memo, source: source, converter: converter)
+        let work = UnitWork(memo: memo, source: source, converter: converter)
 
         // Facts of the whole file first: every unit's rules read them.
         var facts = [work.facts(of: units.fileScope)]
@@ -67,7 +68,7 @@ public struct SwiftFileAnalyzer: Sendable {
         let fileFacts = FileFacts(merging: facts)
         let context = memo == nil ? 0 : fileFacts.stableHash
         let run = { (nodes: [Syntax], families: Families) in
-            Self.analyze(FileContext(index: SyntaxIndex(nodes), facts: fileFacts, converter: converter, root: tree.id), families)
+            Self.analyze(FileContext(index: work.index(of: nodes), facts: fileFacts, converter: converter, root: tree.id), families)
         }
 
         var analysis = FileAnalysis(language: .swift)
@@ -83,9 +84,8 @@ public struct SwiftFileAnalyzer: Sendable {
             // (a SwiftUI view has no UIKit labels to follow across methods).
             let subclasses = fileFacts.textViewSubclasses.keys
             let triggered = group.declarations.contains { declaration in
-                let bytes = Array(declaration.bytes(of: source))
-                return Self.typeFamilyTriggers.contains { SourcePrefilter.contains($0, in: bytes) }
-                    || subclasses.contains { SourcePrefilter.contains($0, in: bytes) }
+                let bytes = declaration.bytes(of: source)
+                return Self.typeFamilyTriggers.matches(bytes) || subclasses.contains { SourcePrefilter.contains($0, in: bytes) }
             }
             if triggered {
                 analysis.append(work.analysis(of: group.declarations, context: UnitKey.mix(context, 1)) { run(group.declarations, .types) })
@@ -136,20 +136,34 @@ public struct SwiftFileAnalyzer: Sendable {
 }
 
 /// Memo lookups for one file's units.
-private struct UnitWork {
+private final class UnitWork {
     let memo: AnalysisMemo?
     let source: [UInt8]
     let converter: SourceLocationConverter
+    /// Indexes walked for units' facts, by the unit's first node, kept for
+    /// the unit's rules: one walk of a changed unit instead of two.
+    private var walked: [SyntaxIdentifier: SyntaxIndex] = [:]
+
+    init(memo: AnalysisMemo?, source: [UInt8], converter: SourceLocationConverter) {
+        self.memo = memo
+        self.source = source
+        self.converter = converter
+    }
 
     /// A unit's facts: from the memo, or from a walk of its nodes.
-    mutating func facts(of nodes: [Syntax]) -> UnitFacts {
-        guard !nodes.isEmpty else { return UnitFacts() }
-        guard let memo else { return SyntaxIndex(nodes).facts }
-        let key = UnitKey.of(nodes, source: source, converter: converter)
-        if let known = memo.facts(key) { return known }
-        let facts = SyntaxIndex(nodes).facts
-        memo.store(facts, for: key)
-        return facts
+    func facts(of nodes: [Syntax]) -> UnitFacts {
+        guard let first = nodes.first else { return UnitFacts() }
+        let key = memo == nil ? 0 : UnitKey.of(nodes, source: source, converter: converter)
+        if let known = memo?.facts(key) { return known }
+        let index = SyntaxIndex(nodes)
+        walked[first.id] = index
+        memo?.store(index.facts, for: key)
+        return index.facts
+    }
+
+    /// The index of a unit's nodes, walked now unless its facts walked it.
+    func index(of nodes: [Syntax]) -> SyntaxIndex {
+        nodes.first.flatMap { walked.removeValue(forKey: $0.id) } ?? SyntaxIndex(nodes)
     }
 
     /// A unit's analysis: from the memo (moved to where its code is now), or computed.
