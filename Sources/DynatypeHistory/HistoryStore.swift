@@ -44,16 +44,27 @@ public struct PathRename: Sendable, Hashable {
     }
 }
 
-/// A blob analysis to add to the cache.
+/// A blob analysis to add to the cache, encoded as the cache stores it when
+/// it is made: on the thread that analyzed the blob, not the one saving it.
 public struct BlobAnalysis: Sendable {
     public let blob: String
     public let analyzer: String
     public let result: CachedAnalysis
+    let outcome: String
+    let payload: Data
 
-    public init(blob: String, analyzer: String, result: CachedAnalysis) {
+    public init(blob: String, analyzer: String, result: CachedAnalysis) throws {
         self.blob = blob
         self.analyzer = analyzer
         self.result = result
+        switch result {
+        case .analyzed(let analysis):
+            outcome = "analyzed"
+            payload = try JSONEncoder().encode(analysis)
+        case .declined(let reason):
+            outcome = "declined"
+            payload = Data(reason.utf8)
+        }
     }
 }
 

@@ -75,19 +75,9 @@ public final class SQLiteHistoryStore: HistoryStore {
     }
 
     private func insert(_ analysis: BlobAnalysis) throws {
-        let outcome: String
-        let payload: Data
-        switch analysis.result {
-        case .analyzed(let result):
-            outcome = "analyzed"
-            payload = try encoder.encode(result)
-        case .declined(let reason):
-            outcome = "declined"
-            payload = Data(reason.utf8)
-        }
         try database.run(
             "INSERT OR IGNORE INTO file_analyses (blob, analyzer, outcome, payload) VALUES (?, ?, ?, ?)",
-            [.text(analysis.blob), .text(analysis.analyzer), .text(outcome), .blob(payload)]
+            [.text(analysis.blob), .text(analysis.analyzer), .text(analysis.outcome), .blob(analysis.payload)]
         )
     }
 

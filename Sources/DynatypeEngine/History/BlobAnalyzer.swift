@@ -80,12 +80,13 @@ final class BlobAnalyzer {
         // Largest first, so the cores finish together.
         misses.sort { $0.data.count > $1.data.count }
         let work = misses
-        let computed = ParallelWork.map(count: work.count, threads: threads) { index -> CachedAnalysis in
-            Self.cached(analyzer.analyze(work[index].data, kind: work[index].request.kind, blob: work[index].request.blob.hex, previous: work[index].previous))
+        let computed = ParallelWork.map(count: work.count, threads: threads) { index -> BlobAnalysis in
+            let request = work[index].request
+            return Self.record(request, analyzer.analyze(work[index].data, kind: request.kind, blob: request.blob.hex, previous: work[index].previous))
         }
         for (miss, analysis) in zip(misses, computed) {
             absorb(miss.request, analysis)
-            result[miss.request.blob] = analysis
+            result[miss.request.blob] = analysis.result
         }
         return result
     }
@@ -98,11 +99,11 @@ final class BlobAnalyzer {
 
     /// Starts analyzing, in the background on all cores, the blobs of
     /// upcoming commits: lanes of one file's versions in order (see
-    /// `PrefetchQueue`). Returns the batch to `awaitPrefetch`; only the store
-    /// lookups happen on the calling thread.
-    func prefetch(_ lanes: [(file: String, requests: [Request])], gitDirectory: URL, sizes: [ObjectID: Int]) throws -> Int {
-        let pending = try lanes.map { lane in (lane.file, try lane.requests.filter { try known($0.blob, $0.kind) == nil }) }
-        return queue(gitDirectory: gitDirectory).submit(pending, sizes: sizes)
+    /// `PrefetchQueue`), each request in the batch `awaitPrefetch` waits for;
+    /// only the store lookups happen on the calling thread.
+    func prefetch(_ lanes: [(file: String, requests: [(request: Request, batch: Int)])], gitDirectory: URL, sizes: [ObjectID: Int]) throws {
+        let pending = try lanes.map { lane in (lane.file, try lane.requests.filter { try known($0.request.blob, $0.request.kind) == nil }) }
+        queue(gitDirectory: gitDirectory).submit(pending, sizes: sizes)
     }
 
     /// Waits for a prefetched batch (and those before it) and keeps the
@@ -124,24 +125,38 @@ final class BlobAnalyzer {
         let queue = PrefetchQueue(gitDirectory: gitDirectory, threads: threads) { repository, request in
             guard let data = try? repository.contents(of: request.blob) else { return nil }
             let previous = try? Self.previousVersion(of: request, trees: analyzer.trees, in: repository)
-            return Self.cached(analyzer.analyze(data, kind: request.kind, blob: request.blob.hex, previous: previous ?? nil))
+            return Self.record(request, analyzer.analyze(data, kind: request.kind, blob: request.blob.hex, previous: previous ?? nil))
         }
         prefetchQueue = queue
         return queue
     }
 
-    private static func cached(_ outcome: FileAnalyzer.Outcome) -> CachedAnalysis {
+    /// The analysis as the store keeps it, encoded on the analyzing thread.
+    private static func record(_ request: Request, _ outcome: FileAnalyzer.Outcome) -> BlobAnalysis {
+        let (blob, analyzer) = (request.blob.hex, request.kind.analyzerVersion)
         switch outcome {
-        case .analyzed(let analysis): return .analyzed(analysis)
-        case .declined(let reason): return .declined(reason)
+        case .analyzed(let analysis):
+            do {
+                return try BlobAnalysis(blob: blob, analyzer: analyzer, result: .analyzed(analysis))
+            } catch {
+                // Only a value JSON cannot hold (an infinite literal) gets here.
+                return Self.declined(blob, analyzer, "its analysis could not be recorded (\(error))")
+            }
+        case .declined(let reason):
+            return Self.declined(blob, analyzer, reason)
         }
     }
 
-    private func absorb(_ request: Request, _ analysis: CachedAnalysis) {
+    private static func declined(_ blob: String, _ analyzer: String, _ reason: String) -> BlobAnalysis {
+        // Encoding a reason cannot fail.
+        try! BlobAnalysis(blob: blob, analyzer: analyzer, result: .declined(reason))
+    }
+
+    private func absorb(_ request: Request, _ analysis: BlobAnalysis) {
         parsed += 1
         let key = Self.key(request.blob, request.kind)
-        fresh[key] = BlobAnalysis(blob: request.blob.hex, analyzer: request.kind.analyzerVersion, result: analysis)
-        remember(key, analysis)
+        fresh[key] = analysis
+        remember(key, analysis.result)
     }
 
     /// The analyses computed since the last call, to save with the commit.

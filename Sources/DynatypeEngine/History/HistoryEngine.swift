@@ -67,9 +67,14 @@ public final class HistoryEngine {
 
     /// Audits and records one commit. A commit that cannot be audited (its
     /// configuration is invalid, an object is unreadable, earlier attempts
-    /// died) is recorded as failed; only store errors are thrown.
+    /// died) is recorded as failed; only store errors (and `beforeSaving`'s)
+    /// are thrown. `beforeSaving` runs once the commit's blobs are analyzed:
+    /// a scan queues the next commits' blobs there, so the cores parse them
+    /// while this commit is saved.
     @discardableResult
-    public func audit(_ id: ObjectID, tips: [String: String] = [:], ref: String? = nil) throws -> AuditedCommit {
+    public func audit(
+        _ id: ObjectID, tips: [String: String] = [:], ref: String? = nil, beforeSaving: (() throws -> Void)? = nil
+    ) throws -> AuditedCommit {
         let started = DispatchTime.now().uptimeNanoseconds
         let commit = try repository.commit(id)
         let base = try self.base(of: commit)
@@ -112,6 +117,7 @@ public final class HistoryEngine {
             record.error = "\(error)"
         }
         record.durationSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        try beforeSaving?()
         try store.save(record, changes: changes, renames: renames, analyses: analyzer.takeNew(), tips: tips, notifications: notifications)
         return AuditedCommit(record: record, changes: changes)
     }
@@ -150,14 +156,14 @@ public final class HistoryEngine {
     /// Starts analyzing the changed blobs of upcoming commits on all cores,
     /// in the background, before the commits are audited (in order) one by
     /// one; each file's versions form a lane parsed in order, so incremental
-    /// parsing still applies. Returns the batch to wait for with
-    /// `awaitPrefetch`; nil when there is nothing to prefetch.
-    func prefetch(_ commits: ArraySlice<ObjectID>) throws -> Int? {
-        guard analyzer.mode != .none, !commits.isEmpty else { return nil }
-        var lanes: [(file: String, requests: [BlobAnalyzer.Request])] = []
+    /// parsing still applies. A commit's blobs are in the batch numbered by
+    /// its index in `commits`, for `awaitPrefetch`.
+    func prefetch(_ commits: ArraySlice<ObjectID>) throws {
+        guard analyzer.mode != .none, !commits.isEmpty else { return }
+        var lanes: [(file: String, requests: [(request: BlobAnalyzer.Request, batch: Int)])] = []
         var laneOf: [String: Int] = [:]
         var sizes: [ObjectID: Int] = [:]
-        for id in commits {
+        for (batch, id) in zip(commits.indices, commits) {
             let commit = try repository.commit(id)
             guard let parent = commit.firstParent, repository.hasCommit(parent),
                 let configuration = try? CommitConfiguration.read(at: id, in: repository)
@@ -168,21 +174,21 @@ public final class HistoryEngine {
                 guard let path = change.newPath, let blob = change.newBlob, let kind = SourceKind(path: path),
                     configuration.configuration.includes(relativePath: path)
                 else { continue }
-                // A lane is named by the path its file had before the batch,
-                // so the file's lane of the previous batch continues it.
+                // A lane is named by the path its file had before these
+                // commits, so the file's lane of earlier commits continues it.
                 let lane = change.oldPath.flatMap { laneOf[$0] } ?? laneOf[path] ?? {
                     lanes.append((change.oldPath ?? path, []))
                     return lanes.count - 1
                 }()
                 laneOf[path] = lane
-                lanes[lane].requests.append(.init(blob: blob, kind: kind, previous: change.oldBlob))
+                lanes[lane].requests.append((.init(blob: blob, kind: kind, previous: change.oldBlob), batch))
                 sizes[blob] = try repository.size(of: blob)
             }
         }
-        return try analyzer.prefetch(lanes, gitDirectory: repository.gitDirectory, sizes: sizes)
+        try analyzer.prefetch(lanes, gitDirectory: repository.gitDirectory, sizes: sizes)
     }
 
-    /// Takes in the analyses of a prefetched batch once it is done.
+    /// Takes in the analyses of prefetched commits up to `batch` once they are done.
     func awaitPrefetch(_ batch: Int) { analyzer.awaitPrefetch(batch) }
 
     /// Stops prefetching, keeping what is done.

@@ -58,8 +58,8 @@ public struct ScanResult: Sendable {
 /// transaction, and commits already in the store are never audited again.
 public final class HistoryScanner {
     public let engine: HistoryEngine
-    /// Commits whose blobs are queued for analysis together, a window ahead
-    /// of their audits.
+    /// Commits whose blobs are queued for analysis together; the queue stays
+    /// two windows ahead of the audits.
     public var prefetchWindow = 48
 
     public init(engine: HistoryEngine) {
@@ -125,22 +125,31 @@ public final class HistoryScanner {
         var done = 0
         let initial = engine.blobStatistics
         let commits = plan.commits
-        let size = max(2, prefetchWindow)
-        func window(from start: Int) -> ArraySlice<ObjectID> { commits[min(start, commits.count)..<min(start + size, commits.count)] }
+        let window = max(1, prefetchWindow)
         // After the first commit (a full audit whose trees the next ones
         // reuse), the blobs of the following commits are analyzed on all
-        // cores a window ahead of their audits, which go in order.
-        var batches: [Int: Int] = [:]
+        // cores ahead of their audits, which go in order: queued a window at
+        // a time to stay two windows ahead, while each audit waits only for
+        // its own commit's blobs.
+        var queued = 1
+        func queueAhead(of offset: Int) throws {
+            while queued < min(commits.count, offset + 2 * window) {
+                let end = min(queued + window, commits.count)
+                try engine.prefetch(commits[queued..<end])
+                queued = end
+            }
+        }
         defer { engine.cancelPrefetch() }
         for (offset, id) in commits.enumerated() {
             if shouldStop() { break }
-            if offset % size == 1 {
-                for start in [offset, offset + size] where batches[start] == nil {
-                    batches[start] = try engine.prefetch(window(from: start)) ?? -1
-                }
-                if let batch = batches[offset], batch >= 0 { engine.awaitPrefetch(batch) }
+            if offset > 0 {
+                try queueAhead(of: offset)
+                engine.awaitPrefetch(offset)
             }
-            let audited = try engine.audit(id, tips: tipsAt[id] ?? [:], ref: plan.refOf[id])
+            // The first commit's blobs are queued while it is being saved.
+            let audited = try engine.audit(
+                id, tips: tipsAt[id] ?? [:], ref: plan.refOf[id], beforeSaving: offset == 0 ? { try queueAhead(of: 0) } : nil
+            )
             if audited.record.status == .failed { failed += 1 }
             done += 1
             progress?(ScanProgress(done: done, total: plan.commits.count, elapsed: elapsed(), last: audited))

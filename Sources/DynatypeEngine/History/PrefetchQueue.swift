@@ -10,7 +10,7 @@ import Foundation
 /// the other cores idle behind. Each worker has its own libgit2 handle.
 final class PrefetchQueue: @unchecked Sendable {
     typealias Request = BlobAnalyzer.Request
-    typealias Analyze = @Sendable (Repository, Request) -> CachedAnalysis?
+    typealias Analyze = @Sendable (Repository, Request) -> BlobAnalysis?
 
     /// One file's versions still to analyze, in commit order.
     private final class Chain {
@@ -28,8 +28,7 @@ final class PrefetchQueue: @unchecked Sendable {
     private var workers = 0
     /// Requests not yet analyzed, by batch.
     private var pending: [Int: Int] = [:]
-    private var results: [(Request, CachedAnalysis)] = []
-    private var nextBatch = 0
+    private var results: [(Request, BlobAnalysis)] = []
     private var cancelled = false
 
     init(gitDirectory: URL, threads: Int, analyze: @escaping Analyze) {
@@ -38,41 +37,39 @@ final class PrefetchQueue: @unchecked Sendable {
         self.analyze = analyze
     }
 
-    /// Queues a batch of lanes (a file's versions, in order, keyed by file)
-    /// and returns its number for `wait`.
-    func submit(_ lanes: [(file: String, requests: [Request])], sizes: [ObjectID: Int]) -> Int {
+    /// Queues lanes (a file's versions, in order, keyed by file), each
+    /// request in a batch numbered by the caller for `wait` (a scan numbers
+    /// them by commit, in the order it audits them).
+    func submit(_ lanes: [(file: String, requests: [(request: Request, batch: Int)])], sizes: [ObjectID: Int]) {
         condition.lock()
         defer { condition.unlock() }
-        let batch = nextBatch
-        nextBatch += 1
         for lane in lanes where !lane.requests.isEmpty {
             let chain = chains[lane.file] ?? Chain()
             chains[lane.file] = chain
-            chain.requests += lane.requests.map { ($0, batch, sizes[$0.blob] ?? 0) }
-            pending[batch, default: 0] += lane.requests.count
+            chain.requests += lane.requests.map { ($0.request, $0.batch, sizes[$0.request.blob] ?? 0) }
+            for (_, batch) in lane.requests { pending[batch, default: 0] += 1 }
         }
         let idleChains = chains.values.filter { !$0.running }.count
         while workers < min(threads, idleChains) {
             workers += 1
             WorkerPool.shared.submit { [self] in work() }
         }
-        return batch
     }
 
     /// Waits until every batch up to `batch` is analyzed and returns the
     /// analyses finished so far (some may belong to later batches).
-    func wait(for batch: Int) -> [(Request, CachedAnalysis)] {
+    func wait(for batch: Int) -> [(Request, BlobAnalysis)] {
         condition.lock()
         defer { condition.unlock() }
         while pending.contains(where: { $0.key <= batch && $0.value > 0 }) { condition.wait() }
-        pending = pending.filter { $0.key > batch }
+        pending = pending.filter { $0.key > batch && $0.value > 0 }
         defer { results.removeAll() }
         return results
     }
 
     /// Drops the work not started yet, waits for the running analyses (so
     /// nothing runs on after a scan stops) and returns the analyses finished.
-    func cancel() -> [(Request, CachedAnalysis)] {
+    func cancel() -> [(Request, BlobAnalysis)] {
         condition.lock()
         defer { condition.unlock() }
         cancelled = true
