@@ -133,6 +133,33 @@ import Testing
         #expect(skipped > variants.count / 10)
     }
 
+    @Test func theTriggerTableFindsWhatAPlainSearchFinds() {
+        let triggers: [Trigger] = ["font =", "frame", .word("Text"), .word("Image"), "dynatype:"]
+        let matcher = TriggerMatcher(triggers)
+        func plain(_ text: [UInt8]) -> Bool {
+            triggers.contains { trigger in
+                let word = Array(trigger.text.utf8)
+                guard text.count >= word.count else { return false }
+                return (0...(text.count - word.count)).contains { start in
+                    Array(text[start..<(start + word.count)]) == word
+                        && (!trigger.startsWord || start == 0 || !(text[start - 1] == 0x5F || Character(UnicodeScalar(text[start - 1])).isLetter
+                            || Character(UnicodeScalar(text[start - 1])).isNumber))
+                }
+            }
+        }
+        // Fragments of the triggers and their neighbours, so near misses
+        // (`fram`, `statusText`, `font=`) are common.
+        let pieces = ["fo", "nt", " =", "=", "fra", "me", "Te", "xt", "status", "Im", "age", "_", "dyna", "type", ":", " ", "\n", "x"]
+        var random = SeededGenerator(seed: 5)
+        var found = 0
+        for _ in 0..<3_000 {
+            let text = Array((0..<Int.random(in: 0..<24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined().utf8)
+            #expect(matcher.matches(text[...]) == plain(text), "\(String(decoding: text, as: UTF8.self))")
+            if plain(text) { found += 1 }
+        }
+        #expect(found > 120)
+    }
+
     @Test func theMemoGivesTheAnalysisOfAFreshWalk() throws {
         let memo = AnalysisMemo()
         var versions: [String] = []

@@ -101,9 +101,9 @@ final class BlobAnalyzer {
     /// upcoming commits: lanes of one file's versions in order (see
     /// `PrefetchQueue`), each request in the batch `awaitPrefetch` waits for;
     /// only the store lookups happen on the calling thread.
-    func prefetch(_ lanes: [(file: String, requests: [(request: Request, batch: Int)])], gitDirectory: URL, sizes: [ObjectID: Int]) throws {
+    func prefetch(_ lanes: [(file: String, requests: [(request: Request, batch: Int)])], gitDirectory: URL) throws {
         let pending = try lanes.map { lane in (lane.file, try lane.requests.filter { try known($0.request.blob, $0.request.kind) == nil }) }
-        queue(gitDirectory: gitDirectory).submit(pending, sizes: sizes)
+        queue(gitDirectory: gitDirectory).submit(pending)
     }
 
     /// Waits for a prefetched batch (and those before it) and keeps the

@@ -162,7 +162,6 @@ public final class HistoryEngine {
         guard analyzer.mode != .none, !commits.isEmpty else { return }
         var lanes: [(file: String, requests: [(request: BlobAnalyzer.Request, batch: Int)])] = []
         var laneOf: [String: Int] = [:]
-        var sizes: [ObjectID: Int] = [:]
         for (batch, id) in zip(commits.indices, commits) {
             let commit = try repository.commit(id)
             guard let parent = commit.firstParent, repository.hasCommit(parent),
@@ -182,10 +181,9 @@ public final class HistoryEngine {
                 }()
                 laneOf[path] = lane
                 lanes[lane].requests.append((.init(blob: blob, kind: kind, previous: change.oldBlob), batch))
-                sizes[blob] = try repository.size(of: blob)
             }
         }
-        try analyzer.prefetch(lanes, gitDirectory: repository.gitDirectory, sizes: sizes)
+        try analyzer.prefetch(lanes, gitDirectory: repository.gitDirectory)
     }
 
     /// Takes in the analyses of prefetched commits up to `batch` once they are done.

@@ -130,11 +130,12 @@ public final class HistoryScanner {
         // reuse), the blobs of the following commits are analyzed on all
         // cores ahead of their audits, which go in order: queued a window at
         // a time to stay two windows ahead, while each audit waits only for
-        // its own commit's blobs.
+        // its own commit's blobs. The first windows are small (1, 2, 4…
+        // commits) so the cores have work as soon as the first is planned.
         var queued = 1
         func queueAhead(of offset: Int) throws {
             while queued < min(commits.count, offset + 2 * window) {
-                let end = min(queued + window, commits.count)
+                let end = min(queued + min(window, queued), commits.count)
                 try engine.prefetch(commits[queued..<end])
                 queued = end
             }

@@ -5,18 +5,17 @@ import Foundation
 /// Analyzes the changed blobs of upcoming commits on all cores, ahead of the
 /// commits' audits. The versions of one file form a chain analyzed in order,
 /// so each parse can start from the previous version's tree; chains of
-/// different files run in parallel, and a file's chain continues across
-/// batches, so there is no barrier between batches for a long chain to hold
-/// the other cores idle behind. Each worker has its own libgit2 handle.
+/// different files run in parallel, earliest commit first, and a file's
+/// chain continues across the scan's windows, so there is no barrier between
+/// windows. Each worker has its own libgit2 handle.
 final class PrefetchQueue: @unchecked Sendable {
     typealias Request = BlobAnalyzer.Request
     typealias Analyze = @Sendable (Repository, Request) -> BlobAnalysis?
 
     /// One file's versions still to analyze, in commit order.
     private final class Chain {
-        var requests: [(request: Request, batch: Int, bytes: Int)] = []
+        var requests: [(request: Request, batch: Int)] = []
         var running = false
-        var remainingBytes: Int { requests.reduce(0) { $0 + $1.bytes } }
     }
 
     private let condition = NSCondition()
@@ -40,13 +39,13 @@ final class PrefetchQueue: @unchecked Sendable {
     /// Queues lanes (a file's versions, in order, keyed by file), each
     /// request in a batch numbered by the caller for `wait` (a scan numbers
     /// them by commit, in the order it audits them).
-    func submit(_ lanes: [(file: String, requests: [(request: Request, batch: Int)])], sizes: [ObjectID: Int]) {
+    func submit(_ lanes: [(file: String, requests: [(request: Request, batch: Int)])]) {
         condition.lock()
         defer { condition.unlock() }
         for lane in lanes where !lane.requests.isEmpty {
             let chain = chains[lane.file] ?? Chain()
             chains[lane.file] = chain
-            chain.requests += lane.requests.map { ($0.request, $0.batch, sizes[$0.request.blob] ?? 0) }
+            chain.requests += lane.requests
             for (_, batch) in lane.requests { pending[batch, default: 0] += 1 }
         }
         let idleChains = chains.values.filter { !$0.running }.count
@@ -81,32 +80,35 @@ final class PrefetchQueue: @unchecked Sendable {
         return results
     }
 
+    /// Each worker takes the waiting request of the earliest commit (a
+    /// file's versions in order), one at a time: audits wait for commits in
+    /// order, so finishing commits in order keeps them going, and the scan
+    /// queues more work as they go.
     private func work() {
         let repository = try? Repository(at: gitDirectory)
         condition.lock()
         while let (file, chain) = nextChain() {
+            let (request, batch) = chain.requests.removeFirst()
             chain.running = true
-            while !cancelled, let (request, batch, _) = chain.requests.first {
-                chain.requests.removeFirst()
-                condition.unlock()
-                let analysis = repository.flatMap { analyze($0, request) }
-                condition.lock()
-                if let analysis { results.append((request, analysis)) }
-                pending[batch, default: 0] -= 1
-                condition.broadcast()
-            }
-            if chain.requests.isEmpty { chains[file] = nil }
+            condition.unlock()
+            let analysis = repository.flatMap { analyze($0, request) }
+            condition.lock()
+            chain.running = false
+            if let analysis { results.append((request, analysis)) }
+            pending[batch, default: 0] -= 1
+            if chain.requests.isEmpty, chains[file] === chain { chains[file] = nil }
+            condition.broadcast()
         }
         workers -= 1
         condition.broadcast()
         condition.unlock()
     }
 
-    /// The waiting chain with the most bytes left (long chains first, so the
-    /// cores finish together). Called with the lock held.
+    /// The waiting chain whose next request belongs to the earliest commit.
+    /// Called with the lock held.
     private func nextChain() -> (String, Chain)? {
         guard !cancelled else { return nil }
-        return chains.filter { !$0.value.running && !$0.value.requests.isEmpty }.max { $0.value.remainingBytes < $1.value.remainingBytes }
+        return chains.filter { !$0.value.running && !$0.value.requests.isEmpty }.min { $0.value.requests[0].batch < $1.value.requests[0].batch }
             .map { ($0.key, $0.value) }
     }
 }
