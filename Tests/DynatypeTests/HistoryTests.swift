@@ -220,6 +220,30 @@ import Testing
         try harness.expectMatchesCheckout(sha)
     }
 
+    @Test func aBlobThatCannotBeReadFailsItsCommitAndTheHistoryGoesOn() throws {
+        let harness = try Harness(try GitFixture())
+        let fixture = harness.fixture
+        try fixture.write("A.swift", Snippets.view("Clean"))
+        let first = try fixture.commit("A")
+        try fixture.write("B.swift", Snippets.fixedView)
+        let broken = try fixture.commit("B")
+        let blob = try fixture.git(["rev-parse", "HEAD:B.swift"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try fixture.remove("B.swift")
+        try fixture.write("A.swift", Snippets.view("Clean", font: ".system(size: 9)"))
+        let after = try fixture.commit("drop B, break A")
+        try FileManager.default.removeItem(at: fixture.url.appendingPathComponent(".git/objects/\(blob.prefix(2))/\(blob.dropFirst(2))"))
+        try harness.scan()
+
+        #expect(try harness.record(first).status == .audited)
+        let failed = try harness.record(broken)
+        #expect(failed.status == .failed)
+        #expect(failed.error?.contains(String(blob.prefix(7))) == true, "\(failed.error ?? "no error")")
+        let next = try harness.record(after)
+        #expect(next.status == .audited)
+        #expect(next.base == first)
+        #expect(next.summary.errors == 1)
+    }
+
     @Test func aShallowCloneStartsAtItsOldestCommit() throws {
         let origin = try GitFixture()
         for index in 0..<4 {

@@ -15,8 +15,8 @@ public enum CacheMode: String, CaseIterable, Sendable {
 }
 
 /// Phase-one results for blobs, through the store's cache: a blob is parsed
-/// once per analyzer version, ever. Misses are read from git on the calling
-/// thread and analyzed in parallel; a scan can prefetch the blobs of many
+/// once per analyzer version, ever. Misses are read from git and analyzed on
+/// all cores by one queue, which a scan also fills with the blobs of many
 /// commits ahead, one lane per file so each lane parses incrementally.
 final class BlobAnalyzer {
     /// A blob to analyze, and the blob it replaces (for incremental parsing).
@@ -65,29 +65,33 @@ final class BlobAnalyzer {
         return cached
     }
 
-    /// The analyses of the requested blobs.
-    func analyses(of requests: [Request], in repository: Repository) throws -> [ObjectID: CachedAnalysis] {
+    /// The analyses of the requested blobs: misses are read and analyzed on
+    /// the analysis queue's workers (largest first), ahead of any work queued
+    /// for later commits.
+    func analyses(of requests: [Request], sizes: [ObjectID: Int], in repository: Repository) throws -> [ObjectID: CachedAnalysis] {
         var result: [ObjectID: CachedAnalysis] = [:]
-        var misses: [(request: Request, data: Data, previous: PreviousVersion?)] = []
-        for request in requests where result[request.blob] == nil {
+        var misses: [ObjectID: Request] = [:]
+        for request in requests where result[request.blob] == nil && misses[request.blob] == nil {
             if let known = try known(request.blob, request.kind) {
                 result[request.blob] = known
-            } else if !misses.contains(where: { $0.request.blob == request.blob }) {
-                misses.append((request, try repository.contents(of: request.blob), try Self.previousVersion(of: request, trees: trees, in: repository)))
+            } else {
+                misses[request.blob] = request
             }
         }
-        let analyzer = fileAnalyzer
-        // Largest first, so the cores finish together.
-        misses.sort { $0.data.count > $1.data.count }
-        let work = misses
-        let computed = ParallelWork.map(count: work.count, threads: threads) { index -> BlobAnalysis in
-            let request = work[index].request
-            return Self.record(request, analyzer.analyze(work[index].data, kind: request.kind, blob: request.blob.hex, previous: work[index].previous))
+        guard !misses.isEmpty else { return result }
+        let queue = queue(gitDirectory: repository.gitDirectory)
+        queue.submit(misses.values.map { ("blob " + $0.blob.hex, [($0, AnalysisQueue.now, sizes[$0.blob] ?? 0)]) })
+        var failure: Error?
+        for (request, outcome) in queue.wait(for: AnalysisQueue.now) {
+            switch outcome {
+            case .success(let analysis):
+                absorb(request, analysis)
+                if misses[request.blob] != nil { result[request.blob] = analysis.result }
+            case .failure(let error):
+                if misses[request.blob] != nil { failure = failure ?? error }
+            }
         }
-        for (miss, analysis) in zip(misses, computed) {
-            absorb(miss.request, analysis)
-            result[miss.request.blob] = analysis.result
-        }
+        if let failure { throw failure }
         return result
     }
 
@@ -99,35 +103,41 @@ final class BlobAnalyzer {
 
     /// Starts analyzing, in the background on all cores, the blobs of
     /// upcoming commits: lanes of one file's versions in order (see
-    /// `PrefetchQueue`), each request in the batch `awaitPrefetch` waits for;
+    /// `AnalysisQueue`), each request in the batch `awaitPrefetch` waits for;
     /// only the store lookups happen on the calling thread.
-    func prefetch(_ lanes: [(file: String, requests: [(request: Request, batch: Int)])], gitDirectory: URL) throws {
+    func prefetch(_ lanes: [(file: String, requests: [AnalysisQueue.Queued])], gitDirectory: URL) throws {
         let pending = try lanes.map { lane in (lane.file, try lane.requests.filter { try known($0.request.blob, $0.request.kind) == nil }) }
         queue(gitDirectory: gitDirectory).submit(pending)
     }
 
     /// Waits for a prefetched batch (and those before it) and keeps the
-    /// analyses for the coming commits.
+    /// analyses for the coming commits. A blob that could not be read is
+    /// left out: the audit that needs it asks again and records the error.
     func awaitPrefetch(_ batch: Int) {
-        for (request, analysis) in prefetchQueue?.wait(for: batch) ?? [] { absorb(request, analysis) }
+        absorb(analysisQueue?.wait(for: batch) ?? [])
     }
 
     /// Stops prefetching (a scan ended early); the analyses already made are kept.
     func cancelPrefetch() {
-        for (request, analysis) in prefetchQueue?.cancel() ?? [] { absorb(request, analysis) }
+        absorb(analysisQueue?.cancel() ?? [])
     }
 
-    private var prefetchQueue: PrefetchQueue?
+    private func absorb(_ outcomes: [(Request, Result<BlobAnalysis, any Error>)]) {
+        for case (let request, .success(let analysis)) in outcomes { absorb(request, analysis) }
+    }
 
-    private func queue(gitDirectory: URL) -> PrefetchQueue {
-        if let prefetchQueue { return prefetchQueue }
+    private var analysisQueue: AnalysisQueue?
+
+    private func queue(gitDirectory: URL) -> AnalysisQueue {
+        if let analysisQueue { return analysisQueue }
         let analyzer = fileAnalyzer
-        let queue = PrefetchQueue(gitDirectory: gitDirectory, threads: threads) { repository, request in
-            guard let data = try? repository.contents(of: request.blob) else { return nil }
+        let queue = AnalysisQueue(gitDirectory: gitDirectory, threads: threads) { repository, request in
+            let data = try repository.contents(of: request.blob)
+            // Without the hunks, a full parse gives the same tree.
             let previous = try? Self.previousVersion(of: request, trees: analyzer.trees, in: repository)
             return Self.record(request, analyzer.analyze(data, kind: request.kind, blob: request.blob.hex, previous: previous ?? nil))
         }
-        prefetchQueue = queue
+        analysisQueue = queue
         return queue
     }
 

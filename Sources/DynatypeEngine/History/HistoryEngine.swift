@@ -160,7 +160,7 @@ public final class HistoryEngine {
     /// its index in `commits`, for `awaitPrefetch`.
     func prefetch(_ commits: ArraySlice<ObjectID>) throws {
         guard analyzer.mode != .none, !commits.isEmpty else { return }
-        var lanes: [(file: String, requests: [(request: BlobAnalyzer.Request, batch: Int)])] = []
+        var lanes: [(file: String, requests: [AnalysisQueue.Queued])] = []
         var laneOf: [String: Int] = [:]
         for (batch, id) in zip(commits.indices, commits) {
             let commit = try repository.commit(id)
@@ -180,7 +180,7 @@ public final class HistoryEngine {
                     return lanes.count - 1
                 }()
                 laneOf[path] = lane
-                lanes[lane].requests.append((.init(blob: blob, kind: kind, previous: change.oldBlob), batch))
+                lanes[lane].requests.append((.init(blob: blob, kind: kind, previous: change.oldBlob), batch, 0))
             }
         }
         try analyzer.prefetch(lanes, gitDirectory: repository.gitDirectory)

@@ -47,10 +47,12 @@ struct TreeState {
     ) throws -> TreeState {
         var state = TreeState(commit: commit, configuration: configuration)
         let tree = try repository.files(of: commit, keep: { state.includes($0) })
-        let analyses = try analyzer.analyses(of: tree.map { .init(blob: $0.blob, kind: SourceKind(path: $0.path)!, previous: nil) }, in: repository)
+        let sizes = try sizes(of: tree.map(\.blob), in: repository)
+        let requests = tree.map { BlobAnalyzer.Request(blob: $0.blob, kind: SourceKind(path: $0.path)!, previous: nil) }
+        let analyses = try analyzer.analyses(of: requests, sizes: sizes, in: repository)
         var added: [(String, ObjectID, CachedAnalysis)] = []
         for file in tree { added.append((file.path, file.blob, analyses[file.blob]!)) }
-        state.insert(added, sizes: try sizes(of: tree.map(\.blob), in: repository))
+        state.insert(added, sizes: sizes)
         state.resolve(Set(state.files.keys))
         return state
     }
@@ -146,11 +148,11 @@ struct TreeState {
                 if let old = change.oldPath, old != new { renames[new] = old }
             }
         }
-        let analyses = try analyzer.analyses(of: wanted.map { .init(blob: $0.blob, kind: SourceKind(path: $0.path)!, previous: $0.previous) }, in: repository)
+        let sizes = try Self.sizes(of: wanted.map(\.blob), in: repository)
+        let requests = wanted.map { BlobAnalyzer.Request(blob: $0.blob, kind: SourceKind(path: $0.path)!, previous: $0.previous) }
+        let analyses = try analyzer.analyses(of: requests, sizes: sizes, in: repository)
         return PreparedChanges(
-            commit: commit, removals: removals,
-            additions: wanted.map { ($0.path, $0.blob, analyses[$0.blob]!) },
-            sizes: try Self.sizes(of: wanted.map(\.blob), in: repository), renames: renames
+            commit: commit, removals: removals, additions: wanted.map { ($0.path, $0.blob, analyses[$0.blob]!) }, sizes: sizes, renames: renames
         )
     }
 

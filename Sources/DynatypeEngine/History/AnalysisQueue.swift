@@ -2,19 +2,27 @@ import DynatypeGit
 import DynatypeHistory
 import Foundation
 
-/// Analyzes the changed blobs of upcoming commits on all cores, ahead of the
-/// commits' audits. The versions of one file form a chain analyzed in order,
+/// Reads and analyzes blobs on all cores: the ones an audit needs now, and
+/// the changed blobs of upcoming commits, ahead of the commits' audits (a
+/// scan's prefetch). The versions of one file form a chain analyzed in order,
 /// so each parse can start from the previous version's tree; chains of
 /// different files run in parallel, earliest commit first, and a file's
 /// chain continues across the scan's windows, so there is no barrier between
 /// windows. Each worker has its own libgit2 handle.
-final class PrefetchQueue: @unchecked Sendable {
+final class AnalysisQueue: @unchecked Sendable {
     typealias Request = BlobAnalyzer.Request
-    typealias Analyze = @Sendable (Repository, Request) -> BlobAnalysis?
+    typealias Analyze = @Sendable (Repository, Request) throws -> BlobAnalysis
+    typealias Outcome = (Request, Result<BlobAnalysis, any Error>)
+    /// A request in its batch, with its size when known (larger first within a batch, so the cores finish together).
+    typealias Queued = (request: Request, batch: Int, bytes: Int)
+
+    /// The batch of blobs an audit needs now: taken before any work queued
+    /// for later commits.
+    static let now = Int.min
 
     /// One file's versions still to analyze, in commit order.
     private final class Chain {
-        var requests: [(request: Request, batch: Int)] = []
+        var requests: [Queued] = []
         var running = false
     }
 
@@ -27,7 +35,7 @@ final class PrefetchQueue: @unchecked Sendable {
     private var workers = 0
     /// Requests not yet analyzed, by batch.
     private var pending: [Int: Int] = [:]
-    private var results: [(Request, BlobAnalysis)] = []
+    private var results: [Outcome] = []
     private var cancelled = false
 
     init(gitDirectory: URL, threads: Int, analyze: @escaping Analyze) {
@@ -39,14 +47,14 @@ final class PrefetchQueue: @unchecked Sendable {
     /// Queues lanes (a file's versions, in order, keyed by file), each
     /// request in a batch numbered by the caller for `wait` (a scan numbers
     /// them by commit, in the order it audits them).
-    func submit(_ lanes: [(file: String, requests: [(request: Request, batch: Int)])]) {
+    func submit(_ lanes: [(file: String, requests: [Queued])]) {
         condition.lock()
         defer { condition.unlock() }
         for lane in lanes where !lane.requests.isEmpty {
             let chain = chains[lane.file] ?? Chain()
             chains[lane.file] = chain
             chain.requests += lane.requests
-            for (_, batch) in lane.requests { pending[batch, default: 0] += 1 }
+            for queued in lane.requests { pending[queued.batch, default: 0] += 1 }
         }
         let idleChains = chains.values.filter { !$0.running }.count
         while workers < min(threads, idleChains) {
@@ -57,7 +65,7 @@ final class PrefetchQueue: @unchecked Sendable {
 
     /// Waits until every batch up to `batch` is analyzed and returns the
     /// analyses finished so far (some may belong to later batches).
-    func wait(for batch: Int) -> [(Request, BlobAnalysis)] {
+    func wait(for batch: Int) -> [Outcome] {
         condition.lock()
         defer { condition.unlock() }
         while pending.contains(where: { $0.key <= batch && $0.value > 0 }) { condition.wait() }
@@ -68,7 +76,7 @@ final class PrefetchQueue: @unchecked Sendable {
 
     /// Drops the work not started yet, waits for the running analyses (so
     /// nothing runs on after a scan stops) and returns the analyses finished.
-    func cancel() -> [(Request, BlobAnalysis)] {
+    func cancel() -> [Outcome] {
         condition.lock()
         defer { condition.unlock() }
         cancelled = true
@@ -85,16 +93,16 @@ final class PrefetchQueue: @unchecked Sendable {
     /// order, so finishing commits in order keeps them going, and the scan
     /// queues more work as they go.
     private func work() {
-        let repository = try? Repository(at: gitDirectory)
+        let repository = Result { try Repository(at: gitDirectory) }
         condition.lock()
         while let (file, chain) = nextChain() {
-            let (request, batch) = chain.requests.removeFirst()
+            let (request, batch, _) = chain.requests.removeFirst()
             chain.running = true
             condition.unlock()
-            let analysis = repository.flatMap { analyze($0, request) }
+            let analysis = repository.flatMap { repository in Result { try analyze(repository, request) } }
             condition.lock()
             chain.running = false
-            if let analysis { results.append((request, analysis)) }
+            results.append((request, analysis))
             pending[batch, default: 0] -= 1
             if chain.requests.isEmpty, chains[file] === chain { chains[file] = nil }
             condition.broadcast()
@@ -104,11 +112,12 @@ final class PrefetchQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The waiting chain whose next request belongs to the earliest commit.
-    /// Called with the lock held.
+    /// The waiting chain whose next request belongs to the earliest commit
+    /// (the largest such request). Called with the lock held.
     private func nextChain() -> (String, Chain)? {
         guard !cancelled else { return nil }
-        return chains.filter { !$0.value.running && !$0.value.requests.isEmpty }.min { $0.value.requests[0].batch < $1.value.requests[0].batch }
+        return chains.filter { !$0.value.running && !$0.value.requests.isEmpty }
+            .min { ($0.value.requests[0].batch, -$0.value.requests[0].bytes) < ($1.value.requests[0].batch, -$1.value.requests[0].bytes) }
             .map { ($0.key, $0.value) }
     }
 }
