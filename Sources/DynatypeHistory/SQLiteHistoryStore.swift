@@ -6,7 +6,12 @@ import Foundation
 public final class SQLiteHistoryStore: HistoryStore {
     public let path: String
     let database: SQLiteDatabase
-    private let encoder = JSONEncoder()
+    /// Sorted keys: the same summary is stored as the same bytes.
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
     private let decoder = JSONDecoder()
 
     public init(path: String, readOnly: Bool = false) throws {
