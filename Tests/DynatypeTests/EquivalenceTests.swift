@@ -133,6 +133,31 @@ import Testing
         #expect(skipped > variants.count / 10)
     }
 
+    @Test func familiesThatReportTextNeedTextInTheFile() {
+        // Real shapes of files that mention a trigger but show no text: a
+        // view model's `lineLimit`, a layout helper's frames and stacks.
+        let skipped = [
+            "final class RowModel { var lineLimit: Int? = 1 }",
+            "struct Shell: View { var body: some View { HStack { Avatar(); Spacer() }.frame(height: 44).lineLimit(1) } }",
+            "let frame = CGRect.zero\nfunc layout(_ view: UIView) { view.frame = frame }",
+        ]
+        let kept = [
+            "struct Icon: View { var body: some View { Image(systemName: \"star\").frame(width: 20, height: 20) } }",
+            "struct Row: View { var body: some View { HStack { Text(a); Text(b) } } }",
+            "struct Title: View { var body: some View { Label(title, systemImage: \"x\").lineLimit(1) } }",
+            "struct Box: View { var body: some View { Avatar().minimumScaleFactor(0.5) } }",
+        ]
+        for source in skipped {
+            let bytes = Array(source.utf8)
+            #expect(!SourcePrefilter.mayMatter(bytes), "should be skipped: \(source)")
+            let full = SwiftFileAnalyzer().analyze(bytes: bytes, prefilter: false) { Parser.parse(source: source) }
+            #expect(full == FileAnalysis(language: .swift), "skipped, yet the full analysis finds something: \(source)")
+        }
+        for source in kept {
+            #expect(SourcePrefilter.mayMatter(Array(source.utf8)), "should be parsed: \(source)")
+        }
+    }
+
     @Test func theTriggerTableFindsWhatAPlainSearchFinds() {
         let triggers: [Trigger] = ["font =", "frame", .word("Text"), .word("Image"), "dynatype:"]
         let matcher = TriggerMatcher(triggers)

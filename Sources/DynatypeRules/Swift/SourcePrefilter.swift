@@ -2,8 +2,16 @@
 /// is derived from the rules themselves.
 protocol RuleFamily {
     /// What the family needs to see in a file to report anything there (or
-    /// define a symbol, or register an element).
+    /// define a symbol, or register an element): one of these tokens…
     static var triggers: [Trigger] { get }
+    /// …and one of these too, when there are any: a family that only
+    /// reports views it finds text in needs a text element in the file
+    /// (`.lineLimit(1)` alone, say on a view model's property, reports nothing).
+    static var alsoNeeds: [Trigger] { get }
+}
+
+extension RuleFamily {
+    static var alsoNeeds: [Trigger] { [] }
 }
 
 /// A case-sensitive token of the source.
@@ -30,14 +38,14 @@ struct Trigger: Hashable, ExpressibleByStringLiteral {
 /// every byte of every changed file: a table of the triggers' first two
 /// bytes rules out almost every position before any comparison.
 struct TriggerMatcher {
-    private let triggers: [(bytes: [UInt8], startsWord: Bool)]
+    private let triggers: [(bytes: [UInt8], startsWord: Bool, text: String)]
     /// Whether some trigger starts with the pair of bytes `first << 8 | second`.
     private let pairs: [Bool]
 
     init(_ triggers: [Trigger]) {
-        self.triggers = Set(triggers).sorted { $0.text < $1.text }.map { (Array($0.text.utf8), $0.startsWord) }
+        self.triggers = Set(triggers).sorted { $0.text < $1.text }.map { (Array($0.text.utf8), $0.startsWord, $0.text) }
         var pairs = [Bool](repeating: false, count: 1 << 16)
-        for (bytes, _) in self.triggers {
+        for (bytes, _, _) in self.triggers {
             precondition(bytes.count >= 2, "a trigger needs two bytes")
             pairs[Int(bytes[0]) << 8 | Int(bytes[1])] = true
         }
@@ -49,34 +57,44 @@ struct TriggerMatcher {
     }
 
     /// Whether any trigger occurs in the bytes.
-    func matches(_ bytes: ArraySlice<UInt8>) -> Bool {
+    func matches(_ bytes: ArraySlice<UInt8>) -> Bool { scan(bytes) { _ in true } }
+
+    /// Reports each occurrence of a trigger (as its text) until `stop` returns true; returns whether it did.
+    func scan(_ bytes: ArraySlice<UInt8>, until stop: (String) -> Bool) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             pairs.withUnsafeBufferPointer { pairs in
                 guard buffer.count >= 2 else { return false }
                 for index in 0..<(buffer.count - 1) where pairs[Int(buffer[index]) << 8 | Int(buffer[index + 1])] {
-                    if matches(at: index, in: buffer) { return true }
+                    let wordStart = index == 0 || !Self.isIdentifierByte(buffer[index - 1])
+                    for (word, startsWord, text) in triggers where index + word.count <= buffer.count && (wordStart || !startsWord) {
+                        if (0..<word.count).allSatisfy({ buffer[index + $0] == word[$0] }), stop(text) { return true }
+                    }
                 }
                 return false
             }
         }
     }
-
-    private func matches(at index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        let wordStart = index == 0 || !Self.isIdentifierByte(buffer[index - 1])
-        return triggers.contains { word, startsWord in
-            guard index + word.count <= buffer.count, wordStart || !startsWord else { return false }
-            return (0..<word.count).allSatisfy { buffer[index + $0] == word[$0] }
-        }
-    }
 }
 
-/// Skips parsing files that no rule could react to: a file whose bytes
-/// contain none of the rule families' triggers has no text elements, no
+/// Skips parsing files that no rule could react to: a file in which no rule
+/// family finds what it needs (see `RuleFamily`) has no text elements, no
 /// findings, no symbols and no suppressions, so its analysis is empty.
 public enum SourcePrefilter {
-    private static let matcher = TriggerMatcher(SwiftFileAnalyzer.ruleFamilies.flatMap { $0.triggers })
+    private static let families = SwiftFileAnalyzer.ruleFamilies
+    private static let matcher = TriggerMatcher(families.flatMap { $0.triggers + $0.alsoNeeds })
+    /// Tokens enough on their own (a family that needs nothing else has them).
+    private static let sufficient = Set(families.filter { $0.alsoNeeds.isEmpty }.flatMap { $0.triggers.map(\.text) })
+    private static let partial = families.filter { !$0.alsoNeeds.isEmpty }
+        .map { (triggers: Set($0.triggers.map(\.text)), alsoNeeds: Set($0.alsoNeeds.map(\.text))) }
 
-    public static func mayMatter(_ bytes: [UInt8]) -> Bool { matcher.matches(bytes[...]) }
+    public static func mayMatter(_ bytes: [UInt8]) -> Bool {
+        var found: Set<String> = []
+        return matcher.scan(bytes[...]) { token in
+            if sufficient.contains(token) { return true }
+            guard found.insert(token).inserted else { return false }
+            return partial.contains { !$0.triggers.isDisjoint(with: found) && !$0.alsoNeeds.isDisjoint(with: found) }
+        }
+    }
 
     /// Whether `needle` occurs in `bytes`.
     static func contains(_ needle: String, in bytes: [UInt8]) -> Bool { contains(needle, in: bytes[...]) }

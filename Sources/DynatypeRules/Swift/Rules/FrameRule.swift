@@ -67,4 +67,6 @@ struct FrameRule {
 
 extension FrameRule: RuleFamily {
     static let triggers: [Trigger] = ["frame"]
+    /// Text to clip, or an icon.
+    static let alsoNeeds = SwiftUIInventory.triggers + [.word("Image")]
 }

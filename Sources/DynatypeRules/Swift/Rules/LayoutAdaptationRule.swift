@@ -23,4 +23,6 @@ struct LayoutAdaptationRule {
 
 extension LayoutAdaptationRule: RuleFamily {
     static let triggers: [Trigger] = ["HStack"]
+    /// Two text elements in the stack.
+    static let alsoNeeds = SwiftUIInventory.triggers
 }

@@ -36,4 +36,6 @@ struct LineLimitRule {
 
 extension LineLimitRule: RuleFamily {
     static let triggers: [Trigger] = ["lineLimit"]
+    /// Only text elements are reported.
+    static let alsoNeeds = SwiftUIInventory.triggers
 }
