@@ -99,12 +99,17 @@ public final class HistoryScanner {
                 continue
             }
             refs.append(.init(name: full, tip: tip))
-            var candidates = try repository.newCommits(from: tip, hiding: hidden)
-                .filter { refOf[$0] == nil && (try? store.commit($0.hex)) == nil }
+            let walked = try repository.newCommits(from: tip, hiding: hidden)
+            let isNew = { (id: ObjectID) in refOf[id] == nil && (try? self.store.commit(id.hex)) == nil }
+            var candidates: [ObjectID]
             switch limit {
-            case .newest(let count): candidates = Array(candidates.suffix(count))
-            case .since(let date): candidates = try candidates.filter { try repository.commit($0).time >= date }
-            case .newCommits, .everything: break
+            case .newest(let count):
+                // From the newest back, so a long history is not looked up in the store commit by commit.
+                candidates = []
+                for id in walked.reversed() where candidates.count < count && isNew(id) { candidates.append(id) }
+                candidates.reverse()
+            case .since(let date): candidates = try walked.filter { try isNew($0) && repository.commit($0).time >= date }
+            case .newCommits, .everything: candidates = walked.filter(isNew)
             }
             commits += candidates
             for commit in candidates { refOf[commit] = full }
