@@ -50,10 +50,14 @@ extension Repository {
             try check(git_diff_tree_to_tree(&diff, pointer, oldTree, newTree, &options), "cannot diff \(commit.short)")
         }
         defer { git_diff_free(diff) }
-        var find = git_diff_find_options()
-        git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION))
-        find.flags = GIT_DIFF_FIND_RENAMES.rawValue
-        try check(git_diff_find_similar(diff, &find), "cannot detect renames in \(commit.short)")
+        // A rename pairs a deletion with an addition; most commits only modify files.
+        let statuses = (0..<git_diff_num_deltas(diff)).compactMap { git_diff_get_delta(diff, $0)?.pointee.status }
+        if statuses.contains(GIT_DELTA_ADDED), statuses.contains(GIT_DELTA_DELETED) {
+            var find = git_diff_find_options()
+            git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION))
+            find.flags = GIT_DIFF_FIND_RENAMES.rawValue
+            try check(git_diff_find_similar(diff, &find), "cannot detect renames in \(commit.short)")
+        }
 
         var changes: [FileChange] = []
         for index in 0..<git_diff_num_deltas(diff) {
