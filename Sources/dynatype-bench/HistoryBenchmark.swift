@@ -33,21 +33,24 @@ struct HistoryBenchmark {
         print("\n2. scan of the last \(commits) commits, from an empty history (median of \(runs) runs each)")
         let folder = try temporaryFolder("scan")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var naive = 0.0
-        print("  mode    seconds  commits/s  vs naive  peak memory")
-        for mode in CacheMode.allCases {
-            var times: [Double] = []
-            var peak = 0
-            for run in 0..<runs {
+        // The modes take turns within each round, so a machine that slows
+        // down under sustained load (or a noisy neighbour) weighs on all alike.
+        var times: [CacheMode: [Double]] = [:]
+        var peaks: [CacheMode: Int] = [:]
+        for run in 0..<runs {
+            for mode in CacheMode.allCases {
                 let database = folder.appendingPathComponent("\(mode.rawValue)-\(run).sqlite").path
                 let result = Child.run(dynatype, ["scan", "--repo", repository.path, "--db", database, "--max-commits", "\(commits)", "--cache", mode.rawValue])
                 guard result.status == 0 else { throw BenchmarkError(message: "dynatype scan --cache \(mode.rawValue) exited \(result.status)") }
-                times.append(result.seconds)
-                peak = max(peak, result.peakBytes)
+                times[mode, default: []].append(result.seconds)
+                peaks[mode] = max(peaks[mode] ?? 0, result.peakBytes)
             }
-            let median = Measure.median(times)
-            if mode == .none { naive = median }
-            print(String(format: "  %-6@ %8.2f  %9.1f  %7.2fx  %@", mode.rawValue, median, Double(commits) / median, naive / median, megabytes(peak)))
+        }
+        let naive = Measure.median(times[.none] ?? [])
+        print("  mode    seconds  commits/s  vs naive  peak memory")
+        for mode in CacheMode.allCases {
+            let median = Measure.median(times[mode] ?? [])
+            print(String(format: "  %-6@ %8.2f  %9.1f  %7.2fx  %@", mode.rawValue, median, Double(commits) / median, naive / median, megabytes(peaks[mode] ?? 0)))
         }
 
         // 3. Latency of a one-line commit, in a clone, from ref update to stored summary.
