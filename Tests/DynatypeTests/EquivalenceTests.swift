@@ -158,6 +158,26 @@ import Testing
         }
     }
 
+    @Test func trimmedTextIsTrimmedDescription() {
+        final class Texts: SyntaxAnyVisitor {
+            var mismatches: [String] = []
+            var nodes = 0
+            override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+                nodes += 1
+                if node.trimmedText != node.trimmedDescription { mismatches.append("\(node.kind): \(node.trimmedDescription)") }
+                return .visitChildren
+            }
+        }
+        // Whole sources and broken versions of them (cut in the middle of a
+        // string, a comment, a call), where the parser makes missing tokens.
+        var sources = Self.sources
+        for source in Self.sources.prefix(60) { for cut in [3, 2] { sources.append(String(source.utf8.prefix(source.utf8.count / cut))!) } }
+        let texts = Texts(viewMode: .sourceAccurate)
+        for source in sources { texts.walk(Parser.parse(source: source)) }
+        #expect(texts.mismatches.isEmpty, "\(texts.mismatches.prefix(5))")
+        #expect(texts.nodes > 30_000)
+    }
+
     @Test func theTriggerTableFindsWhatAPlainSearchFinds() {
         let triggers: [Trigger] = ["font =", "frame", .word("Text"), .word("Image"), "dynatype:"]
         let matcher = TriggerMatcher(triggers)

@@ -8,9 +8,9 @@ enum FixSuggestions {
     /// `.system(.subheadline, design: .rounded, weight: .bold)`.
     static func swiftUISystem(_ call: FunctionCallExprSyntax) -> String {
         let weight = call.argument("weight")?.referencedName
-        let design = call.argument("design")?.trimmedDescription
+        let design = call.argument("design")?.trimmedText
         let style = TextStyle.nearest(toPointSize: call.argument("size")?.numericValue, weight: weight)
-        let prefix = call.isImplicitMemberCall ? "." : (call.calleeBase?.trimmedDescription ?? "Font") + "."
+        let prefix = call.isImplicitMemberCall ? "." : (call.calleeBase?.trimmedText ?? "Font") + "."
         let keepsWeight = weight.map { !(style == .headline && ["semibold", "bold"].contains($0)) } ?? false
         if let design {
             var arguments = ".\(style.rawValue), design: \(design)"
@@ -24,11 +24,11 @@ enum FixSuggestions {
     /// `.custom("Name", fixedSize: 11)` or `.custom("Name", size: 15)` →
     /// `.custom("Name", size: 15, relativeTo: .subheadline)`.
     static func swiftUICustom(_ call: FunctionCallExprSyntax) -> String {
-        let name = call.firstUnlabeledArgument?.trimmedDescription ?? "\"Name\""
+        let name = call.firstUnlabeledArgument?.trimmedText ?? "\"Name\""
         let sizeExpression = call.argument("size") ?? call.argument("fixedSize")
-        let size = sizeExpression?.trimmedDescription ?? "17"
+        let size = sizeExpression?.trimmedText ?? "17"
         let style = TextStyle.nearest(toPointSize: sizeExpression?.numericValue)
-        let prefix = call.isImplicitMemberCall ? "." : (call.calleeBase?.trimmedDescription ?? "Font") + "."
+        let prefix = call.isImplicitMemberCall ? "." : (call.calleeBase?.trimmedText ?? "Font") + "."
         return "\(prefix)custom(\(name), size: \(size), relativeTo: .\(style.rawValue))"
     }
 

@@ -125,7 +125,7 @@ struct FontClassifier {
         let swiftUIBase = implicit || baseName == "Font"
         if swiftUIBase, name == "system" {
             guard let size = call.argument("size") else {
-                let style = call.firstUnlabeledArgument?.trimmedDescription ?? ".body"
+                let style = call.firstUnlabeledArgument?.trimmedText ?? ".body"
                 return .scaling("text style \(style)")
             }
             return constructor(call, size: size, rule: .fixedFontSize, replacement: FixSuggestions.swiftUISystem(call))
@@ -176,7 +176,7 @@ struct FontClassifier {
             return FontClassification(value: .fixed, sites: [site], spec: .code(Syntax(call)))
         }
         if let relative = call.argument("relativeTo") {
-            return .scaling("custom font relative to \(relative.trimmedDescription)")
+            return .scaling("custom font relative to \(relative.trimmedText)")
         }
         let site = FontSite(
             node: ExprSyntax(call), rule: .customFontWithoutRelativeStyle, severity: .warning,
@@ -196,7 +196,7 @@ struct FontClassifier {
             appKit = bareType == "NSFont" || baseName == "NSFont"
             sizeArgument = call.argument("size")
             if let descriptor = call.argument("descriptor"), sizeArgument?.numericValue == 0 {
-                return descriptor.trimmedDescription.contains("preferredFontDescriptor")
+                return descriptor.trimmedText.contains("preferredFontDescriptor")
                     ? .scaling("`\(call.oneLine)` (preferred descriptor)")
                     : unresolved(ExprSyntax(call), "the descriptor's size cannot be classified")
             }

@@ -105,7 +105,7 @@ final class ReceiverIndex {
     }
 
     static func normalize(_ expression: ExprSyntax) -> String {
-        var text = expression.trimmedDescription.filter { !$0.isWhitespace && $0 != "?" && $0 != "!" }
+        var text = expression.trimmedText.filter { !$0.isWhitespace && $0 != "?" && $0 != "!" }
         if text.hasPrefix("self.") { text.removeFirst(5) }
         return text
     }

@@ -108,7 +108,7 @@ final class SwiftUIInventory {
 
     /// `Text(title)`, `Button("Book Now")`: the element as a reader finds it.
     static func describe(_ call: FunctionCallExprSyntax) -> String {
-        let name = call.calledExpression.trimmedDescription
+        let name = call.calledExpression.trimmedText
         guard let first = call.arguments.first else { return name + "()" }
         var argument = first.expression.oneLine
         if argument.count > 40 { argument = String(argument.prefix(37)) + "…" }

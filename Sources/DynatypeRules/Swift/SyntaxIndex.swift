@@ -87,7 +87,7 @@ final class SyntaxIndex: SyntaxVisitor {
             scaledMetricProperties.append((attribute, node))
         }
         if let environment = node.attributes.attribute(named: "Environment"),
-            let key = environment.arguments?.trimmedDescription,
+            let key = environment.arguments?.trimmedText,
             key.contains("dynamicTypeSize") || key.contains("sizeCategory")
         {
             adaptsLayout = true

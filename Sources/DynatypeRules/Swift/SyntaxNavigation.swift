@@ -124,9 +124,20 @@ extension FunctionCallExprSyntax {
 }
 
 extension SyntaxProtocol {
+    /// `trimmedDescription`, cut out of the node's text instead of built from
+    /// a trimmed copy of the node (every element's description needs it).
+    /// Code with syntax errors takes the slow way: a missing last token keeps
+    /// the trivia before it there.
+    var trimmedText: String {
+        guard !hasError else { return trimmedDescription }
+        let start = positionAfterSkippingLeadingTrivia.utf8Offset - position.utf8Offset
+        let length = endPositionBeforeTrailingTrivia.utf8Offset - positionAfterSkippingLeadingTrivia.utf8Offset
+        return String(decoding: description.utf8.dropFirst(start).prefix(max(0, length)), as: UTF8.self)
+    }
+
     /// The source text on one line, with runs of whitespace collapsed, for messages.
     var oneLine: String {
-        let text = trimmedDescription
+        let text = trimmedText
         guard text.contains(where: \.isNewline) else { return text }
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
@@ -161,7 +172,7 @@ extension TypeSyntax {
         if let member = self.as(MemberTypeSyntax.self) { return member.name.text }
         if let optional = self.as(OptionalTypeSyntax.self) { return optional.wrappedType.simpleName }
         if let unwrapped = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return unwrapped.wrappedType.simpleName }
-        return trimmedDescription
+        return trimmedText
     }
 }
 
@@ -197,7 +208,7 @@ struct TypeScope {
             let type = decl.extendedType
             let name = type.as(IdentifierTypeSyntax.self)?.name.text
                 ?? type.as(MemberTypeSyntax.self)?.name.text
-                ?? type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+                ?? type.trimmedText.split(separator: ".").last.map(String.init) ?? ""
             self.init(node, name, decl.inheritanceClause, decl.memberBlock, isExtension: true, isClass: false)
         } else if let decl = node.as(ProtocolDeclSyntax.self) {
             self.init(node, decl.name.text, decl.inheritanceClause, decl.memberBlock, isExtension: true, isClass: false)
@@ -224,7 +235,7 @@ struct TypeScope {
             let type = inherited.type
             return type.as(IdentifierTypeSyntax.self)?.name.text
                 ?? type.as(MemberTypeSyntax.self)?.name.text
-                ?? type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+                ?? type.trimmedText.split(separator: ".").last.map(String.init) ?? ""
         } ?? []
     }
 

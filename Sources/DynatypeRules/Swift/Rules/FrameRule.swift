@@ -15,7 +15,7 @@ struct FrameRule {
             let width = frame.argument("width")
             if targets.rootRole == .image {
                 if let width, let height, width.isNumericLiteral, height.isNumericLiteral {
-                    reportIconFrame(frame, at: name, side: width.trimmedDescription)
+                    reportIconFrame(frame, at: name, side: width.trimmedText)
                 }
                 continue
             }

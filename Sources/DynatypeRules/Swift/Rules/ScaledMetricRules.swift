@@ -24,7 +24,7 @@ struct ScaledMetricRules {
         }
         for id in order {
             let group = byType[id]!
-            guard group.count >= 2, !group.contains(where: { $0.attribute.arguments?.trimmedDescription.contains("relativeTo") == true }) else { continue }
+            guard group.count >= 2, !group.contains(where: { $0.attribute.arguments?.trimmedText.contains("relativeTo") == true }) else { continue }
             for property in group {
                 builder.report(builder.makeFinding(
                     .scaledMetricWithoutRelativeStyle, .note, at: property.attribute,

@@ -38,10 +38,12 @@ struct SymbolCollector {
 
     private func define(_ binding: PatternBindingSyntax, in variable: VariableDeclSyntax, _ classifier: FontClassifier) -> SymbolDefinition? {
         guard let name = binding.name else { return nil }
-        let container = TypeScope.enclosing(variable)?.name
-        let position = builder.context.position(of: binding.pattern)
+        // Most properties define nothing: where a definition is made, not before.
         let make = { (kind: SymbolKind, value: DefinitionValue) in
-            SymbolDefinition(name: name, container: container, kind: kind, parameters: nil, value: value, position: position)
+            SymbolDefinition(
+                name: name, container: TypeScope.enclosing(variable)?.name, kind: kind, parameters: nil, value: value,
+                position: builder.context.position(of: binding.pattern)
+            )
         }
         if variable.attributes.attribute(named: "ScaledMetric") != nil { return make(.size, .size(.scales)) }
         guard let expression = binding.valueExpression else { return nil }

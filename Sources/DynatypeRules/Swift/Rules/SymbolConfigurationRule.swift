@@ -10,7 +10,7 @@ struct SymbolConfigurationRule {
         for call in builder.context.index.calls(named: "SymbolConfiguration") {
             guard let size = call.argument("pointSize"), classifier.classifySize(size, depth: 0).value != .scales else { continue }
             let style = TextStyle.nearest(toPointSize: size.numericValue)
-            let owner = call.calleeBase?.trimmedDescription ?? "UIImage"
+            let owner = call.calleeBase?.trimmedText ?? "UIImage"
             let replacement = "\(owner).SymbolConfiguration(textStyle: .\(style.uiKitName))"
             builder.report(builder.makeFinding(
                 .fixedSymbolSize, .warning, at: call,

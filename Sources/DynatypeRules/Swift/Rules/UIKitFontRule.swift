@@ -99,7 +99,7 @@ struct UIKitFontRule {
 
     private func isUIKit(_ receiver: Receiver, fonts: [(PropertyAssignment, FontClassification)]) -> Bool {
         if let textClass = receivers.textClass(of: receiver) { return !UIKitVocabulary.isAppKit(textClass) }
-        let written = fonts.map { $0.0.value.map(\.trimmedDescription).joined() }.joined()
+        let written = fonts.map { $0.0.value.map(\.trimmedText).joined() }.joined()
         if written.contains("NSFont") { return false }
         return builder.context.importsUIKit || written.contains("UIFont")
     }
