@@ -1,55 +1,52 @@
 import Foundation
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 /// Phase one for `.xib` / `.storyboard` files: `interface_builder_fixed_font`
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
-    public static let version = "ib-1"
+    public static let version = "ib-2"
 
     public init() {}
 
     public func analyze(data: Data) -> FileAnalysis {
-        let reader = InterfaceBuilderReader(data: data)
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        parser.shouldResolveExternalEntities = false
-        // XMLParser may return true and still record an error (an unterminated document).
-        if !parser.parse() || parser.parserError != nil {
-            let code = (parser.parserError as NSError?)?.code ?? 0
+        var reader = InterfaceBuilderReader()
+        var scanner = XMLScanner(Array(data))
+        if let failure = scanner.scan({ reader.handle($0) }) {
             reader.analysis.remarks.append(
-                "not a well-formed Interface Builder document (XML error \(code) near line \(parser.lineNumber)); results are partial"
+                "not a well-formed Interface Builder document (\(failure.message), line \(failure.line)); results are partial"
             )
         }
         return reader.analysis
     }
 }
 
-/// The SAX delegate: keeps the stack of open elements and judges each text
-/// view's font description.
-private final class InterfaceBuilderReader: NSObject, XMLParserDelegate {
+/// Keeps the stack of open elements and judges each text view's font
+/// description.
+private struct InterfaceBuilderReader {
     /// Text views whose font IB lets you set, and those that expose
     /// "Automatically Adjusts Font" (RULES.md "Clarifications").
     static let textViews: Set<String> = ["label", "button", "textField", "textView"]
     static let adjustingViews: Set<String> = ["label", "textField", "textView"]
 
     var analysis = FileAnalysis(language: .interfaceBuilder)
-    private let lines: [Substring]
     private var stack: [(name: String, attributes: [String: String], element: Int?)] = []
     /// macOS documents describe fonts with `<font metaFont=…>` on cells, which
     /// the catalogue (iOS text styles) does not cover.
     private var isMacDocument = false
 
-    init(data: Data) {
-        lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    mutating func handle(_ event: XMLScanner.Event) {
+        switch event {
+        case .start(let name, let attributes, let line, let column):
+            start(name, attributes: attributes, at: SourcePosition(line: line, column: column))
+        case .end:
+            _ = stack.popLast()
+        case .comment(let text, let line):
+            if let suppression = SuppressionScanner.parse(text, at: SourcePosition(line: line, column: 1)) {
+                analysis.suppressions.append(suppression)
+            }
+        }
     }
 
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
+    private mutating func start(_ elementName: String, attributes: [String: String], at position: SourcePosition) {
         if elementName == "document", attributes["targetRuntime"]?.hasPrefix("MacOSX") == true {
             isMacDocument = true
             analysis.remarks.append("macOS Interface Builder document: AppKit cell fonts are outside the rule catalogue and were not audited")
@@ -64,14 +61,14 @@ private final class InterfaceBuilderReader: NSObject, XMLParserDelegate {
         var element: Int?
         if Self.textViews.contains(elementName), !isMacDocument {
             analysis.elements.append(TextElement(
-                kind: elementName, position: position(of: elementName, parser), description: describe(elementName, attributes),
+                kind: elementName, position: position, description: describe(elementName, attributes),
                 font: "default", status: .unresolved("no font description; Interface Builder's default font is a fixed size")
             ))
             element = analysis.elements.count - 1
         }
         // A text view's own font, or a button configuration's title font.
         if elementName == "fontDescription", let owner = Self.fontOwner(stack), let index = owner.element {
-            judge(attributes, owner: owner.name, ownerAttributes: owner.attributes, element: index, at: position(of: elementName, parser))
+            judge(attributes, owner: owner.name, ownerAttributes: owner.attributes, element: index, at: position)
         }
         stack.append((elementName, attributes, element))
     }
@@ -85,16 +82,7 @@ private final class InterfaceBuilderReader: NSObject, XMLParserDelegate {
         return nil
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        _ = stack.popLast()
-    }
-
-    func parser(_ parser: XMLParser, foundComment comment: String) {
-        let position = SourcePosition(line: parser.lineNumber, column: 1)
-        if let suppression = SuppressionScanner.parse(comment, at: position) { analysis.suppressions.append(suppression) }
-    }
-
-    private func judge(_ font: [String: String], owner: String, ownerAttributes: [String: String], element: Int, at position: SourcePosition) {
+    private mutating func judge(_ font: [String: String], owner: String, ownerAttributes: [String: String], element: Int, at position: SourcePosition) {
         let declaration = "\(owner) \(ownerAttributes["id"] ?? "")"
         if let style = font["style"] {
             let name = style.replacingOccurrences(of: "UICTFontTextStyle", with: "")
@@ -144,22 +132,5 @@ private final class InterfaceBuilderReader: NSObject, XMLParserDelegate {
     private func describe(_ name: String, _ attributes: [String: String]) -> String {
         if let text = attributes["text"] ?? attributes["title"] ?? attributes["placeholder"] { return "\(name) \"\(text)\"" }
         return "\(name) \(attributes["id"] ?? "")"
-    }
-
-    /// XMLParser reports where a start tag ends; findings sit at its `<`.
-    private func position(of elementName: String, _ parser: XMLParser) -> SourcePosition {
-        let needle = "<" + elementName
-        var line = parser.lineNumber
-        var limit = parser.columnNumber
-        while line >= 1, line <= lines.count {
-            let text = lines[line - 1]
-            let searchable = limit > 0 ? text.utf8.prefix(limit) : text.utf8.prefix(text.utf8.count)
-            if let range = Substring(searchable).range(of: needle, options: .backwards) {
-                return SourcePosition(line: line, column: text.utf8.distance(from: text.startIndex, to: range.lowerBound) + 1)
-            }
-            line -= 1
-            limit = 0
-        }
-        return SourcePosition(line: parser.lineNumber, column: 1)
     }
 }
