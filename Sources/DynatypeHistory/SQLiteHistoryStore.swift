@@ -43,7 +43,11 @@ public final class SQLiteHistoryStore: HistoryStore {
         if tables.contains("dynatype_meta") {
             let application = try database.query("SELECT value FROM dynatype_meta WHERE key = 'application'") { $0.text(0) }.first ?? nil
             guard application == HistorySchema.application else { throw HistoryError.foreign(path: path) }
-            version = try database.query("SELECT value FROM dynatype_meta WHERE key = 'schema_version'") { Int($0.text(0) ?? "") ?? 0 }.first ?? 0
+            let recorded = try database.query("SELECT value FROM dynatype_meta WHERE key = 'schema_version'") { $0.text(0) }.first ?? nil
+            guard let recorded, let number = Int(recorded), number >= 1 else {
+                throw HistoryError.corrupt(path: path, detail: "its schema version is \(recorded.map { "\"\($0)\"" } ?? "missing"), not a version number")
+            }
+            version = number
         } else if !tables.isEmpty {
             throw HistoryError.foreign(path: path)
         }

@@ -149,10 +149,26 @@ public struct ConfigurationReader {
         }
     }
 
-    public func number(_ key: String) throws -> Double? {
+    /// A number within `range` (every numeric setting has one, so a value
+    /// such as `1e19` is an error naming the key instead of a trap later).
+    public func number(_ key: String, in range: ClosedRange<Double>, unit: String) throws -> Double? {
         guard let value = object[key] else { return nil }
         guard case .number(let number) = value else { throw error(key, "expected a number, found \(value.typeName)") }
+        guard range.contains(number) else {
+            throw error(key, "must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound)) \(unit), found \(Self.format(number))")
+        }
         return number
+    }
+
+    /// A whole number within `range`.
+    public func integer(_ key: String, in range: ClosedRange<Int>, unit: String) throws -> Int? {
+        guard let number = try number(key, in: Double(range.lowerBound)...Double(range.upperBound), unit: unit) else { return nil }
+        guard number == number.rounded() else { throw error(key, "must be a whole number of \(unit), found \(Self.format(number))") }
+        return Int(number)
+    }
+
+    private static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
     }
 
     public func bool(_ key: String) throws -> Bool? {

@@ -9,6 +9,8 @@ public struct ProjectConfiguration: Hashable, Sendable {
     public static let defaultExcludedFolders = [".build", "Pods", "Carthage", "DerivedData", ".git", ".swiftpm"]
     public static let fileName = ".dynatype.json"
     public static let defaultMaximumFileBytes = 8 * 1024 * 1024
+    /// `max_file_size_kb`: 1 KB to 1 GB.
+    public static let fileSizeRangeKB = 1...1_048_576
 
     /// Glob patterns relative to the configuration's folder; empty means everything.
     public var included: [String] = []
@@ -49,9 +51,8 @@ public struct ProjectConfiguration: Hashable, Sendable {
                 return platform
             })
         }
-        if let kilobytes = try reader.number("max_file_size_kb") {
-            guard kilobytes >= 1 else { throw reader.error("max_file_size_kb", "expected a positive number of kilobytes") }
-            maximumFileBytes = Int(kilobytes * 1024)
+        if let kilobytes = try reader.integer("max_file_size_kb", in: Self.fileSizeRangeKB, unit: "kilobytes") {
+            maximumFileBytes = kilobytes * 1024
         }
     }
 

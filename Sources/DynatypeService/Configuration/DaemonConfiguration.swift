@@ -78,11 +78,8 @@ public struct DaemonConfiguration: Equatable, Sendable {
         }
         let root = try ConfigurationReader(file: file, data: data)
         try root.rejectUnknownKeys(allowed: ["repositories", "poll_seconds", "debounce_ms"])
-        pollSeconds = try root.number("poll_seconds") ?? Self.defaultPollSeconds
-        guard pollSeconds >= 1 else { throw root.error("poll_seconds", "must be at least 1") }
-        let debounce = try root.number("debounce_ms") ?? 200
-        guard debounce >= 0, debounce <= 60_000 else { throw root.error("debounce_ms", "must be between 0 and 60000") }
-        debounceMilliseconds = Int(debounce)
+        pollSeconds = try root.number("poll_seconds", in: 1...86_400, unit: "seconds") ?? Self.defaultPollSeconds
+        debounceMilliseconds = try root.integer("debounce_ms", in: 0...60_000, unit: "milliseconds") ?? 200
         guard let entries = try root.objects("repositories"), !entries.isEmpty else {
             throw root.error("repositories", "needs at least one repository: [{\"path\": \"/srv/git/app.git\"}]")
         }
@@ -111,12 +108,11 @@ public struct DaemonConfiguration: Equatable, Sendable {
         }
         let refs = try reader.strings("refs") ?? ["HEAD"]
         guard !refs.isEmpty else { throw reader.error("refs", "needs at least one ref (the default is HEAD's branch)") }
-        let backfill = try reader.number("backfill") ?? 0
-        guard backfill >= 0, backfill == backfill.rounded() else { throw reader.error("backfill", "must be a whole number ≥ 0") }
+        let backfill = try reader.integer("backfill", in: 0...1_000_000, unit: "commits") ?? 0
         return Repository(
             name: name, path: path, database: try reader.string("database").map { Self.path($0, base: base) }, refs: refs,
             policy: try policy(try reader.object("policy")), alerts: try alerts(try reader.object("alerts"), base: base),
-            metricsFile: try reader.string("metrics_file").map { Self.path($0, base: base) }, backfill: Int(backfill),
+            metricsFile: try reader.string("metrics_file").map { Self.path($0, base: base) }, backfill: backfill,
             trustOwner: try reader.bool("trust_owner") ?? false
         )
     }
@@ -129,8 +125,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
             guard let value = Severity(rawValue: severity) else { throw reader.error("minimum_severity", "must be error, warning or note") }
             policy.minimumSeverity = value
         }
-        if let drop = try reader.number("maximum_ratio_drop") {
-            guard drop >= 0, drop <= 1 else { throw reader.error("maximum_ratio_drop", "is a ratio between 0 and 1 (0.01 = one percentage point)") }
+        if let drop = try reader.number("maximum_ratio_drop", in: 0...1, unit: "(a ratio: 0.01 is one percentage point)") {
             policy.maximumRatioDrop = drop
         }
         policy.flagNewlyFailingFiles = try reader.bool("newly_failing_files") ?? policy.flagNewlyFailingFiles
@@ -148,13 +143,13 @@ public struct DaemonConfiguration: Equatable, Sendable {
             guard let command = try exec.strings("command"), !command.isEmpty, !command[0].isEmpty else {
                 throw exec.error("command", "is required: the program and its arguments, [\"/usr/local/bin/notify\", \"--team\", \"ios\"]")
             }
-            settings.exec = ExecHook(command: command, timeout: try positive(exec, "timeout_seconds") ?? 10)
+            settings.exec = ExecHook(command: command, timeout: try exec.number("timeout_seconds", in: Self.timeoutRange, unit: "seconds") ?? 10)
         }
         settings.webhooks = try (reader.objects("webhooks") ?? []).enumerated().map { index, hook in
             try webhook(hook, index: index)
         }
-        settings.retryInitial = try positive(reader, "retry_initial_seconds") ?? settings.retryInitial
-        settings.retryMaximum = max(settings.retryInitial, try positive(reader, "retry_maximum_seconds") ?? settings.retryMaximum)
+        settings.retryInitial = try reader.number("retry_initial_seconds", in: Self.retryRange, unit: "seconds") ?? settings.retryInitial
+        settings.retryMaximum = max(settings.retryInitial, try reader.number("retry_maximum_seconds", in: Self.retryRange, unit: "seconds") ?? settings.retryMaximum)
         return settings
     }
 
@@ -176,14 +171,14 @@ public struct DaemonConfiguration: Equatable, Sendable {
         if header != nil, sources.isEmpty { throw reader.error("secret_header", "needs secret, secret_file or secret_env for its value") }
         if header == nil, !sources.isEmpty { throw reader.error("secret_header", "is required with a secret: the header that carries it (Authorization)") }
         let name = try reader.string("name") ?? "webhook-\(index + 1)"
-        return Webhook(name: name, url: url, format: format, timeout: try positive(reader, "timeout_seconds") ?? 10, secretHeader: header, secretSource: sources.first)
+        return Webhook(name: name, url: url, format: format, timeout: try reader.number("timeout_seconds", in: Self.timeoutRange, unit: "seconds") ?? 10, secretHeader: header, secretSource: sources.first)
     }
 
-    private static func positive(_ reader: ConfigurationReader, _ key: String) throws -> Double? {
-        guard let value = try reader.number(key) else { return nil }
-        guard value > 0 else { throw reader.error(key, "must be a positive number of seconds") }
-        return value
-    }
+    /// Hooks and webhooks: long enough for a slow endpoint, short enough
+    /// that stopping the service never waits on one.
+    static let timeoutRange = 0.1...60.0
+    /// Delivery backoff: at most a day between attempts.
+    static let retryRange = 0.1...86_400.0
 }
 
 extension DaemonConfiguration.Repository {
