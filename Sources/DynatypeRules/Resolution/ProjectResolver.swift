@@ -28,7 +28,12 @@ public struct ProjectResolver: Sendable {
         findings += suppressions.superfluous(configuration: configuration)
         findings.sort { ($0.position, $0.rule) < ($1.position, $1.rule) }
 
-        let elements = analysis.elements.indices.map { audit(element: $0, in: analysis, findings: findings, symbols: symbols) }
+        // The first error on each element fails it (looked up once, not per element).
+        var failures: [Int: Finding] = [:]
+        for finding in findings where finding.severity == .error {
+            for index in finding.elements where failures[index] == nil { failures[index] = finding }
+        }
+        let elements = analysis.elements.indices.map { audit(element: $0, in: analysis, failure: failures[$0], symbols: symbols) }
         var remarks = analysis.remarks
         if elements.isEmpty, findings.isEmpty { remarks.insert("no text elements found", at: 0) }
         let verdict: FileReport.Verdict = findings.contains { $0.severity == .error } ? .fail : .pass
@@ -54,9 +59,9 @@ public struct ProjectResolver: Sendable {
         return finding
     }
 
-    private func audit(element index: Int, in analysis: FileAnalysis, findings: [Finding], symbols: SymbolTable) -> AuditedElement {
+    private func audit(element index: Int, in analysis: FileAnalysis, failure: Finding?, symbols: SymbolTable) -> AuditedElement {
         let element = analysis.elements[index]
-        if let failure = findings.first(where: { $0.severity == .error && $0.elements.contains(index) }) {
+        if let failure {
             return AuditedElement(element: element, verdict: .failing, reason: "\(failure.message) (\(failure.rule.rawValue))")
         }
         switch element.status {

@@ -13,8 +13,16 @@ enum Binding {
     case unknown
 }
 
-enum BindingResolver {
-    static func resolve(_ name: String, at node: some SyntaxProtocol) -> Binding {
+/// Lookups are indexed per statement list and per type, built on first use:
+/// a file with thousands of locals or properties costs one pass over each
+/// scope instead of one per lookup (which made large generated files
+/// quadratic). One resolver serves one file's analysis, on one thread.
+final class BindingResolver {
+    /// Each name's local declarations with the start of their statement, in source order.
+    private var localsByList: [SyntaxIdentifier: [String: [(statement: AbsolutePosition, binding: PatternBindingSyntax)]]] = [:]
+    private var membersByType: [SyntaxIdentifier: [String: (PatternBindingSyntax, VariableDeclSyntax)]] = [:]
+
+    func resolve(_ name: String, at node: some SyntaxProtocol) -> Binding {
         var current: Syntax? = Syntax(node)
         var child: Syntax = Syntax(node)
         while let scope = current {
@@ -24,16 +32,16 @@ enum BindingResolver {
                 return .local(binding)
             }
             if let function = scope.as(FunctionDeclSyntax.self),
-                hasParameter(name, function.signature.parameterClause.parameters)
+                Self.hasParameter(name, function.signature.parameterClause.parameters)
             {
                 return .parameter(name)
             }
             if let initializer = scope.as(InitializerDeclSyntax.self),
-                hasParameter(name, initializer.signature.parameterClause.parameters)
+                Self.hasParameter(name, initializer.signature.parameterClause.parameters)
             {
                 return .parameter(name)
             }
-            if let closure = scope.as(ClosureExprSyntax.self), closureHasParameter(name, closure) {
+            if let closure = scope.as(ClosureExprSyntax.self), Self.closureHasParameter(name, closure) {
                 return .parameter(name)
             }
             if let type = TypeScope(scope) {
@@ -46,17 +54,45 @@ enum BindingResolver {
         return .unknown
     }
 
-    private static func localBinding(
+    /// The last declaration of `name` in the list that starts before `position`.
+    private func localBinding(
         _ name: String, in items: CodeBlockItemListSyntax, before position: AbsolutePosition
     ) -> PatternBindingSyntax? {
-        var found: PatternBindingSyntax?
-        for item in items where item.position < position {
+        let byName = localsByList[items.id] ?? indexLocals(of: items)
+        guard let bindings = byName[name] else { return nil }
+        // Bindings are in source order: find the first that starts at or after `position`.
+        var low = 0, high = bindings.count
+        while low < high {
+            let middle = (low + high) / 2
+            if bindings[middle].statement < position { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? bindings[low - 1].binding : nil
+    }
+
+    private func indexLocals(of items: CodeBlockItemListSyntax) -> [String: [(statement: AbsolutePosition, binding: PatternBindingSyntax)]] {
+        var byName: [String: [(statement: AbsolutePosition, binding: PatternBindingSyntax)]] = [:]
+        for item in items {
             guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                found = binding
+            for binding in variable.bindings {
+                if let name = binding.name { byName[name, default: []].append((item.position, binding)) }
             }
         }
-        return found
+        localsByList[items.id] = byName
+        return byName
+    }
+
+    func memberBinding(_ name: String, in type: TypeScope) -> (PatternBindingSyntax, VariableDeclSyntax)? {
+        if let members = membersByType[type.node.id] { return members[name] }
+        var members: [String: (PatternBindingSyntax, VariableDeclSyntax)] = [:]
+        for member in type.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                // The first declaration wins, as in a scan from the top.
+                if let bindingName = binding.name, members[bindingName] == nil { members[bindingName] = (binding, variable) }
+            }
+        }
+        membersByType[type.node.id] = members
+        return members[name]
     }
 
     private static func hasParameter(_ name: String, _ parameters: FunctionParameterListSyntax) -> Bool {
@@ -75,15 +111,6 @@ enum BindingResolver {
         }
     }
 
-    static func memberBinding(_ name: String, in type: TypeScope) -> (PatternBindingSyntax, VariableDeclSyntax)? {
-        for member in type.memberBlock.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                return (binding, variable)
-            }
-        }
-        return nil
-    }
 }
 
 extension PatternBindingSyntax {

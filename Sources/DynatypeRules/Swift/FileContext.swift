@@ -66,6 +66,7 @@ final class FileContext {
     let facts: FileFacts
     /// The file's root, for declarations at file scope.
     let root: SyntaxIdentifier
+    let bindings = BindingResolver()
 
     init(index: SyntaxIndex, facts: FileFacts, converter: SourceLocationConverter, root: SyntaxIdentifier) {
         self.index = index

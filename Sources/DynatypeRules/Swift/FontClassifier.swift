@@ -268,7 +268,7 @@ struct FontClassifier {
     }
 
     private func classify(reference name: String, node: ExprSyntax, expecting: SymbolKind?, depth: Int) -> FontClassification {
-        switch BindingResolver.resolve(name, at: node) {
+        switch context.bindings.resolve(name, at: node) {
         case .local(let binding):
             guard let value = binding.valueExpression else {
                 return unresolved(node, "`\(name)` is assigned later; its font cannot be followed")
@@ -356,7 +356,7 @@ struct FontClassifier {
     }
 
     private func classifySize(reference name: String, node: ExprSyntax, depth: Int) -> SizeClass {
-        switch BindingResolver.resolve(name, at: node) {
+        switch context.bindings.resolve(name, at: node) {
         case .local(let binding):
             guard let value = binding.valueExpression else { return SizeClass(value: .parameter(name)) }
             return classifySize(value, depth: depth + 1)

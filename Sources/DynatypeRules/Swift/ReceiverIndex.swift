@@ -112,7 +112,7 @@ final class ReceiverIndex {
 
     private func scope(of head: String, at node: some SyntaxProtocol) -> SyntaxIdentifier {
         if head == "self" { return typeScope(of: node) }
-        switch BindingResolver.resolve(head, at: node) {
+        switch context.bindings.resolve(head, at: node) {
         case .local(let binding):
             return binding.ancestor(CodeBlockItemListSyntax.self)?.id ?? typeScope(of: node)
         case .parameter:

@@ -19,9 +19,11 @@ struct SwiftUIFontRule {
             }
             bySource[source.call.id]!.consumers.append(consumer)
         }
-        for (_, index) in inventory.elements {
-            let consumer = inventory.consumers.first { $0.elementIndex == index }
-            if let reason = consumer?.environment.exemption(for: .fixedCustomFont) {
+        // Each element's exemption comes from its first consumer.
+        var exempted = Set<Int>()
+        for consumer in inventory.consumers {
+            guard let index = consumer.elementIndex, exempted.insert(index).inserted else { continue }
+            if let reason = consumer.environment.exemption(for: .fixedCustomFont) {
                 builder.setStatus(.exempt(reason), ofElement: index)
             }
         }
