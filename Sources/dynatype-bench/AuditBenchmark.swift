@@ -13,7 +13,7 @@ struct AuditBenchmark {
 
     func run() {
         let discovery = FileDiscovery(configuration: ProjectConfiguration(), configurationRoot: folder)
-        let files = discovery.files(under: folder).filter { $0.pathExtension == "swift" }
+        let files = discovery.files(under: folder).files.filter { $0.pathExtension == "swift" }
         let sources = files.compactMap { try? Data(contentsOf: $0) }
         let texts = sources.map { String(decoding: $0, as: UTF8.self) }
         let bytes = sources.reduce(0) { $0 + $1.count }

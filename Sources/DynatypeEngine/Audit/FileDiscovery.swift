@@ -11,23 +11,40 @@ public struct FileDiscovery {
         self.configurationRoot = configurationRoot.standardizedFileURL
     }
 
-    /// Files under a folder (recursively) that the configuration includes, sorted.
-    public func files(under folder: URL) -> [URL] {
-        let manager = FileManager.default
-        guard let enumerator = manager.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey, .isRegularFileKey]) else {
-            return []
+    /// What a folder holds for the audit: the files the configuration
+    /// includes (recursively, sorted), and the subfolders that could not be
+    /// listed, with why (they are reported, never silently skipped).
+    public struct Listing {
+        public var files: [URL] = []
+        public var unreadable: [(folder: URL, reason: String)] = []
+    }
+
+    public func files(under folder: URL) -> Listing {
+        var listing = Listing()
+        collect(folder, into: &listing)
+        listing.files.sort { $0.path < $1.path }
+        return listing
+    }
+
+    private func collect(_ folder: URL, into listing: inout Listing) {
+        let entries: [URL]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isDirectoryKey])
+        } catch {
+            let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { ($0 as? NSError)?.code }
+                .map { String(cString: strerror(Int32($0))) } ?? (error as NSError).localizedDescription
+            listing.unreadable.append((folder, "cannot list this folder: \(reason)"))
+            return
         }
-        var found: [URL] = []
-        for case let url as URL in enumerator {
-            let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isRegularFileKey])
-            if values?.isDirectory == true {
-                if ProjectConfiguration.defaultExcludedFolders.contains(url.lastPathComponent) { enumerator.skipDescendants() }
+        for url in entries {
+            // A symbolic link to a folder is not followed (no cycles, nothing outside the tree).
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
+                if !ProjectConfiguration.defaultExcludedFolders.contains(url.lastPathComponent) { collect(url, into: &listing) }
                 continue
             }
             guard SourceKind(path: url.path) != nil, configuration.includes(relativePath: relativePath(of: url)) else { continue }
-            found.append(url)
+            listing.files.append(url)
         }
-        return found.sorted { $0.path < $1.path }
     }
 
     private func relativePath(of url: URL) -> String {

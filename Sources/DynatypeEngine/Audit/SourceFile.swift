@@ -67,9 +67,7 @@ public struct FileAnalyzer: Sendable {
     /// Analyzes a file's bytes; `blob` names them for the tree cache, and
     /// `previous` is the version they replace.
     public func analyze(_ data: Data, kind: SourceKind, blob: String? = nil, previous: PreviousVersion? = nil) -> Outcome {
-        if data.count > maximumBytes {
-            return .declined("larger than \(maximumBytes / 1024) KB (\(data.count / 1024) KB); raise max_file_size_kb to audit it")
-        }
+        if let reason = sizeLimitReason(forSize: data.count) { return .declined(reason) }
         if data.prefix(8192).contains(0) { return .declined("binary content, not source text") }
         switch kind {
         case .interfaceBuilder:
@@ -85,6 +83,21 @@ public struct FileAnalyzer: Sendable {
             }
             return .analyzed(analysis)
         }
+    }
+
+    /// Reads and analyzes a file on disk; its size is checked before it is read.
+    public func analyzeFile(at url: URL, kind: SourceKind) throws -> Outcome {
+        switch try SourceReader.read(url, limit: maximumBytes) {
+        case .bytes(let data): return analyze(data, kind: kind)
+        case .tooLarge(let size): return .declined(sizeLimitReason(forSize: size)!)
+        }
+    }
+
+    /// Why a file of `size` bytes is declined, when it is over the limit
+    /// (asked before its bytes are read: a blob's size comes from its header).
+    public func sizeLimitReason(forSize size: Int) -> String? {
+        guard size > maximumBytes else { return nil }
+        return "larger than \(maximumBytes / 1024) KB (\(size / 1024) KB); raise max_file_size_kb to audit it"
     }
 
     /// A full parse, or an incremental one from the previous version's tree.

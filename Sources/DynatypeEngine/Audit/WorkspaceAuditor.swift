@@ -28,11 +28,14 @@ public struct WorkspaceAuditor {
                 continue
             }
             if isDirectory.boolValue {
-                let found = discovery.files(under: path)
-                if found.isEmpty {
+                let listing = discovery.files(under: path)
+                for (folder, reason) in listing.unreadable {
+                    skipped.append(SkippedFile(path: FileDiscovery.relativePath(of: folder, to: root), reason: reason, isError: true))
+                }
+                if listing.files.isEmpty, listing.unreadable.isEmpty {
                     skipped.append(SkippedFile(path: path.path, reason: "no Swift or Interface Builder files to audit here", isError: true))
                 }
-                files += found
+                files += listing.files
             } else if SourceKind(path: path.path) == nil {
                 skipped.append(SkippedFile(path: path.path, reason: "not a .swift, .xib or .storyboard file", isError: true))
             } else {
@@ -47,7 +50,7 @@ public struct WorkspaceAuditor {
         let outcomes = ParallelWork.map(count: unique.count, threads: threads) { index -> Result<FileAnalyzer.Outcome, Error> in
             defer { counter.tick() }
             let url = unique[index]
-            return Result { try analyzer.analyze(Data(contentsOf: url), kind: SourceKind(path: url.path)!) }
+            return Result { try analyzer.analyzeFile(at: url, kind: SourceKind(path: url.path)!) }
         }
 
         var analyzed: [(path: String, analysis: FileAnalysis)] = []
@@ -64,6 +67,7 @@ public struct WorkspaceAuditor {
     }
 
     private static func describe(_ error: Error) -> String {
+        if let failure = error as? SourceReader.Failure { return failure.description }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return "cannot read: \(String(cString: strerror(Int32(underlying.code))))"

@@ -132,6 +132,10 @@ final class BlobAnalyzer {
         if let analysisQueue { return analysisQueue }
         let analyzer = fileAnalyzer
         let queue = AnalysisQueue(gitDirectory: gitDirectory, threads: threads) { repository, request in
+            // The header gives the size without inflating the blob: an oversized one is never loaded.
+            if let reason = analyzer.sizeLimitReason(forSize: try repository.size(of: request.blob)) {
+                return Self.declined(request.blob.hex, request.kind.analyzerVersion, reason)
+            }
             let data = try repository.contents(of: request.blob)
             // Without the hunks, a full parse gives the same tree.
             let previous = try? Self.previousVersion(of: request, trees: analyzer.trees, in: repository)

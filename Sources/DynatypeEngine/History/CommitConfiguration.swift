@@ -12,12 +12,20 @@ public struct CommitConfiguration: Sendable, Equatable {
     /// Identifies the configuration in commit records.
     public var hash: String { blob?.hex ?? "default" }
 
+    /// A pushed commit cannot make the audit load a huge "configuration".
+    static let maximumBytes = 1024 * 1024
+
     public static func read(at commit: ObjectID, in repository: Repository) throws -> CommitConfiguration {
         guard let blob = try repository.blob(at: ProjectConfiguration.fileName, in: commit) else {
             return CommitConfiguration(configuration: ProjectConfiguration(), blob: nil)
         }
+        let file = "\(ProjectConfiguration.fileName) at \(commit.short)"
+        let size = try repository.size(of: blob)
+        guard size <= Self.maximumBytes else {
+            throw ConfigurationError(file: file, key: nil, problem: "is \(size / 1024) KB; a configuration file is at most \(Self.maximumBytes / 1024) KB")
+        }
         let data = try repository.contents(of: blob)
-        let configuration = try ProjectConfiguration(data: data, file: "\(ProjectConfiguration.fileName) at \(commit.short)")
+        let configuration = try ProjectConfiguration(data: data, file: file)
         return CommitConfiguration(configuration: configuration, blob: blob)
     }
 }
