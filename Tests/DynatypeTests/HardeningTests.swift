@@ -1,0 +1,187 @@
+import DynatypeEngine
+import DynatypeHistory
+@testable import DynatypeRules
+import Foundation
+import Testing
+
+/// Inputs a repository can carry that once crashed, stalled or misled the
+/// tool; each test failed before its fix.
+@Suite struct HardeningTests {
+    // MARK: Interface Builder bytes
+
+    static let labelXIB = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB">
+            <objects>
+                <NAME id="a">
+                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                </NAME>
+            </objects>
+        </document>
+        """
+
+    /// One invalid UTF-8 byte in an element or attribute name used to trap
+    /// inside Foundation's XMLParser, killing `scan` and `watch` on every retry.
+    @Test(arguments: ["element", "attribute", "value"])
+    func invalidUTF8InAnInterfaceBuilderNameIsAuditedNotACrash(place: String) throws {
+        var bytes = Array(Self.labelXIB.replacingOccurrences(of: "NAME", with: "label").utf8)
+        let target = ["element": "<label", "attribute": " id=", "value": "\"a\""][place]!
+        let index = try #require(Self.find(Array(target.utf8), in: bytes))
+        bytes.insert(0xFF, at: index + 3)
+        let folder = try TemporaryDirectory()
+        try folder.write("Broken.xib", data: Data(bytes))
+        let result = try runDynatype(["audit", "--format", "json", "Broken.xib"], in: folder.url)
+        #expect(result.status == 0 || result.status == 1, "status \(result.status): \(result.stderr.prefix(300))")
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect((document?["files"] as? [Any])?.count == 1)
+    }
+
+    @Test func aCommitWithABrokenInterfaceBuilderFileIsAuditedNotFailed() throws {
+        let fixture = try GitFixture()
+        var bytes = Array(Self.labelXIB.replacingOccurrences(of: "NAME", with: "label").utf8)
+        bytes.insert(0xFE, at: try #require(Self.find(Array("<label".utf8), in: bytes)) + 2)
+        try fixture.write("App/Broken.xib", data: Data(bytes))
+        try fixture.commit("a mangled xib")
+        let scan = try runDynatype(["scan"], in: fixture.url)
+        #expect(scan.status == 0, "\(scan.stderr)")
+        #expect(scan.stdout.contains("(0 failed)"))
+    }
+
+    @Test func theScannerDecodesEntitiesLocatesTagsAndReportsMalformedMarkup() {
+        var events: [XMLScanner.Event] = []
+        var scanner = XMLScanner(Array("<a>\n  <b t=\"x &amp; &#x41;&#66; &bogus;\"/>\n<!-- c -->\n</a>".utf8))
+        #expect(scanner.scan { events.append($0) } == nil)
+        #expect(events == [
+            .start(name: "a", attributes: [:], line: 1, column: 1),
+            .start(name: "b", attributes: ["t": "x & AB &bogus;"], line: 2, column: 3),
+            .end(name: "b"),
+            .comment(text: " c ", line: 3),
+            .end(name: "a"),
+        ])
+        for malformed in ["<a><b></a>", "<a", "<a x=1/>", "<a><!-- never closed", "text only", "<a></b>"] {
+            var scanner = XMLScanner(Array(malformed.utf8))
+            #expect(scanner.scan { _ in } != nil, "\(malformed)")
+        }
+    }
+
+    @Test func entityDeclarationsAreNeverExpanded() {
+        let bomb = """
+            <?xml version="1.0"?>
+            <!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
+            <document><objects><label text="&b;" id="l"><fontDescription key="fontDescription" type="system" pointSize="12"/></label></objects></document>
+            """
+        let report = audit(bomb, fileName: "Bomb.xib")
+        #expect(report.elements.first?.element.description == "label \"&b;\"")
+        #expect(ruleLines(report) == ["interface_builder_fixed_font:3"])
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        haystack.indices.first { haystack[$0...].starts(with: needle) }
+    }
+
+    // MARK: Numbers out of range
+
+    @Test(arguments: [("max_file_size_kb", "1e19"), ("max_file_size_kb", "0"), ("max_file_size_kb", "1.5")])
+    func anOutOfRangeProjectSettingIsAnErrorNamingTheKey(key: String, value: String) throws {
+        let folder = try TemporaryDirectory()
+        try folder.write(".dynatype.json", "{\"\(key)\": \(value)}")
+        try folder.write("A.swift", "let a = 1\n")
+        let result = try runDynatype(["audit"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\"\(key)\""), "\(result.stderr)")
+    }
+
+    @Test func aCommitCarryingAnOutOfRangeSettingFailsOnlyThatCommit() throws {
+        let fixture = try GitFixture()
+        try fixture.write("App/A.swift", Snippets.view("A"))
+        try fixture.commit("start")
+        try fixture.write(".dynatype.json", "{\"max_file_size_kb\": 1e19}")
+        try fixture.commit("a hostile configuration")
+        let scan = try runDynatype(["scan"], in: fixture.url)
+        #expect(scan.status == 0, "\(scan.stderr)")
+        #expect(scan.stdout.contains("(1 failed)"))
+    }
+
+    @Test(arguments: [
+        ("\"backfill\": 1e19", "backfill"),
+        ("\"alerts\": {\"retry_initial_seconds\": 1e300}", "retry_initial_seconds"),
+        ("\"alerts\": {\"exec\": {\"command\": [\"/bin/true\"], \"timeout_seconds\": 1e300}}", "timeout_seconds"),
+    ])
+    func anOutOfRangeDaemonSettingIsAnErrorNamingTheKey(setting: String, key: String) throws {
+        let folder = try TemporaryDirectory()
+        let config = try folder.write("daemon.json", "{\"repositories\": [{\"path\": \"\(folder.url.path)\", \(setting)}]}")
+        let result = try runDynatype(["watch", "--config", config.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(key) && result.stderr.contains("must be"), "\(result.stderr)")
+    }
+
+    @Test(arguments: ["-5", "abc"])
+    func aDatabaseWithAnImpossibleSchemaVersionIsRefusedAsCorrupt(version: String) throws {
+        let fixture = try GitFixture()
+        try fixture.write("App/A.swift", Snippets.view("A"))
+        try fixture.commit("start")
+        #expect(try runDynatype(["scan"], in: fixture.url).status == 0)
+        let path = fixture.url.appendingPathComponent(".git/dynatype/history.sqlite").path
+        let database = try SQLiteDatabase(path: path)
+        try database.run("UPDATE dynatype_meta SET value = ? WHERE key = 'schema_version'", [.text(version)])
+        for command in [["log"], ["scan"]] {
+            let result = try runDynatype(command, in: fixture.url)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("schema version"), "\(result.stderr)")
+        }
+    }
+
+    // MARK: Files that are not what their name says
+
+    /// A 2 GB sparse file used to be read whole (2.1 GB resident) before the size check.
+    @Test func anOversizeFileIsDeclinedWithoutBeingRead() throws {
+        let folder = try TemporaryDirectory()
+        let big = folder.url.appendingPathComponent("Generated.swift")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 2 << 30)
+        try handle.close()
+        try folder.write("A.swift", "let a = 1\n")
+        let result = try runDynatype(["audit", "--format", "json"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("larger than 8192 KB (2097152 KB)"))
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        // ru_maxrss is in KB: no child of this test process ever held the file.
+        #expect(usage.ru_maxrss < 1024 * 1024, "a child reached \(usage.ru_maxrss) KB")
+    }
+
+    @Test func aFIFONamedSwiftIsReportedForWhatItIsWithoutBlocking() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("A.swift", "let a = 1\n")
+        #expect(mkfifo(folder.url.appendingPathComponent("Pipe.swift").path, 0o644) == 0)
+        let result = try runDynatype(["audit"], in: folder.url)
+        #expect(result.status == 2)
+        let output = result.stdout + result.stderr
+        #expect(output.contains("Pipe.swift: not a regular file: a FIFO (named pipe)"), "\(output)")
+    }
+
+    /// An unreadable subfolder was skipped silently: its files simply vanished from the audit.
+    @Test func anUnreadableSubfolderIsReportedAndFailsTheRun() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("A.swift", "let a = 1\n")
+        try folder.write("Locked/B.swift", "let b = 1\n")
+        let locked = folder.url.appendingPathComponent("Locked")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
+        let result = try runAsUnprivilegedUser(["audit", folder.url.path])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        let output = result.stdout + result.stderr
+        #expect(output.contains("Locked: cannot list this folder: Permission denied"), "\(output)")
+    }
+
+    /// Root reads any folder, so the permission test drops to `nobody` when it runs as root.
+    private func runAsUnprivilegedUser(_ arguments: [String]) throws -> ProcessResult {
+        guard getuid() == 0 else { return try runDynatype(arguments) }
+        return try runProcess(
+            URL(fileURLWithPath: "/usr/bin/setpriv"),
+            ["--reuid=65534", "--regid=65534", "--clear-groups", dynatypeBinary.path] + arguments
+        )
+    }
+}
