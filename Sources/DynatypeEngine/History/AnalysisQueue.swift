@@ -32,6 +32,8 @@ final class AnalysisQueue: @unchecked Sendable {
     private let analyze: Analyze
     /// Chains with work queued or running, by file.
     private var chains: [String: Chain] = [:]
+    /// The chains neither running nor empty, next request first.
+    private var ready = ReadyChains<Chain>()
     private var workers = 0
     /// Requests not yet analyzed, by batch.
     private var pending: [Int: Int] = [:]
@@ -53,11 +55,13 @@ final class AnalysisQueue: @unchecked Sendable {
         for lane in lanes where !lane.requests.isEmpty {
             let chain = chains[lane.file] ?? Chain()
             chains[lane.file] = chain
+            // An idle chain without requests is not in `ready` yet; a running one returns when it finishes.
+            let becomesReady = chain.requests.isEmpty && !chain.running
             chain.requests += lane.requests
             for queued in lane.requests { pending[queued.batch, default: 0] += 1 }
+            if becomesReady { markReady(lane.file, chain) }
         }
-        let idleChains = chains.values.filter { !$0.running }.count
-        while workers < min(threads, idleChains) {
+        while workers < min(threads, ready.count) {
             workers += 1
             WorkerPool.shared.submit { [self] in work() }
         }
@@ -82,6 +86,7 @@ final class AnalysisQueue: @unchecked Sendable {
         cancelled = true
         while workers > 0 { condition.wait() }
         chains.removeAll()
+        ready.removeAll()
         pending.removeAll()
         cancelled = false
         defer { results.removeAll() }
@@ -104,7 +109,11 @@ final class AnalysisQueue: @unchecked Sendable {
             chain.running = false
             results.append((request, analysis))
             pending[batch, default: 0] -= 1
-            if chain.requests.isEmpty, chains[file] === chain { chains[file] = nil }
+            if chain.requests.isEmpty {
+                if chains[file] === chain { chains[file] = nil }
+            } else {
+                markReady(file, chain)
+            }
             condition.broadcast()
         }
         workers -= 1
@@ -116,8 +125,11 @@ final class AnalysisQueue: @unchecked Sendable {
     /// (the largest such request). Called with the lock held.
     private func nextChain() -> (String, Chain)? {
         guard !cancelled else { return nil }
-        return chains.filter { !$0.value.running && !$0.value.requests.isEmpty }
-            .min { ($0.value.requests[0].batch, -$0.value.requests[0].bytes) < ($1.value.requests[0].batch, -$1.value.requests[0].bytes) }
-            .map { ($0.key, $0.value) }
+        return ready.popFirst()
+    }
+
+    private func markReady(_ file: String, _ chain: Chain) {
+        let next = chain.requests[0]
+        ready.insert(file: file, chain: chain, batch: next.batch, bytes: next.bytes)
     }
 }
