@@ -67,12 +67,19 @@ final class BlobAnalyzer {
 
     /// The analyses of the requested blobs: misses are read and analyzed on
     /// the analysis queue's workers (largest first), ahead of any work queued
-    /// for later commits.
-    func analyses(of requests: [Request], sizes: [ObjectID: Int], in repository: Repository) throws -> [ObjectID: CachedAnalysis] {
+    /// for later commits. Blobs over the commit's size limit are declined by
+    /// their header's size, never read (and not cached: the limit is the
+    /// commit's, the cache is every commit's).
+    func analyses(
+        of requests: [Request], sizes: [ObjectID: Int], limit: Int, in repository: Repository
+    ) throws -> [ObjectID: CachedAnalysis] {
         var result: [ObjectID: CachedAnalysis] = [:]
         var misses: [ObjectID: Request] = [:]
+        let sizeLimit = FileAnalyzer(maximumBytes: limit)
         for request in requests where result[request.blob] == nil && misses[request.blob] == nil {
-            if let known = try known(request.blob, request.kind) {
+            if let reason = sizeLimit.sizeLimitReason(forSize: sizes[request.blob] ?? 0) {
+                result[request.blob] = .declined(reason)
+            } else if let known = try known(request.blob, request.kind) {
                 result[request.blob] = known
             } else {
                 misses[request.blob] = request
@@ -132,10 +139,6 @@ final class BlobAnalyzer {
         if let analysisQueue { return analysisQueue }
         let analyzer = fileAnalyzer
         let queue = AnalysisQueue(gitDirectory: gitDirectory, threads: threads) { repository, request in
-            // The header gives the size without inflating the blob: an oversized one is never loaded.
-            if let reason = analyzer.sizeLimitReason(forSize: try repository.size(of: request.blob)) {
-                return Self.declined(request.blob.hex, request.kind.analyzerVersion, reason)
-            }
             let data = try repository.contents(of: request.blob)
             // Without the hunks, a full parse gives the same tree.
             let previous = try? Self.previousVersion(of: request, trees: analyzer.trees, in: repository)

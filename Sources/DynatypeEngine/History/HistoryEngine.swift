@@ -171,7 +171,8 @@ public final class HistoryEngine {
             knownChanges[id] = (parent, changes)
             for change in changes {
                 guard let path = change.newPath, let blob = change.newBlob, let kind = SourceKind(path: path),
-                    configuration.configuration.includes(relativePath: path)
+                    configuration.configuration.includes(relativePath: path),
+                    try repository.size(of: blob) <= configuration.configuration.maximumFileBytes
                 else { continue }
                 // A lane is named by the path its file had before these
                 // commits, so the file's lane of earlier commits continues it.

@@ -49,10 +49,10 @@ struct TreeState {
         let tree = try repository.files(of: commit, keep: { state.includes($0) })
         let sizes = try sizes(of: tree.map(\.blob), in: repository)
         let requests = tree.map { BlobAnalyzer.Request(blob: $0.blob, kind: SourceKind(path: $0.path)!, previous: nil) }
-        let analyses = try analyzer.analyses(of: requests, sizes: sizes, in: repository)
+        let analyses = try analyzer.analyses(of: requests, sizes: sizes, limit: configuration.configuration.maximumFileBytes, in: repository)
         var added: [(String, ObjectID, CachedAnalysis)] = []
         for file in tree { added.append((file.path, file.blob, analyses[file.blob]!)) }
-        state.insert(added, sizes: sizes)
+        state.insert(added)
         state.resolve(Set(state.files.keys))
         return state
     }
@@ -63,14 +63,9 @@ struct TreeState {
         return sizes
     }
 
-    /// Adds files (not yet resolved), applying the size limit and declines.
-    private mutating func insert(_ entries: [(path: String, blob: ObjectID, analysis: CachedAnalysis)], sizes: [ObjectID: Int]) {
-        let limit = configuration.configuration.maximumFileBytes
+    /// Adds files (not yet resolved) and records declines.
+    private mutating func insert(_ entries: [(path: String, blob: ObjectID, analysis: CachedAnalysis)]) {
         for (path, blob, cached) in entries {
-            if let size = sizes[blob], size > limit {
-                declined[path] = "larger than \(limit / 1024) KB (\(size / 1024) KB); raise max_file_size_kb to audit it"
-                continue
-            }
             switch cached {
             case .declined(let reason):
                 declined[path] = reason
@@ -132,7 +127,6 @@ struct TreeState {
         let commit: ObjectID
         let removals: [String]
         let additions: [(path: String, blob: ObjectID, analysis: CachedAnalysis)]
-        let sizes: [ObjectID: Int]
         /// new path → old path, so a rename keeps its findings' identities.
         let renames: [String: String]
     }
@@ -150,9 +144,9 @@ struct TreeState {
         }
         let sizes = try Self.sizes(of: wanted.map(\.blob), in: repository)
         let requests = wanted.map { BlobAnalyzer.Request(blob: $0.blob, kind: SourceKind(path: $0.path)!, previous: $0.previous) }
-        let analyses = try analyzer.analyses(of: requests, sizes: sizes, in: repository)
+        let analyses = try analyzer.analyses(of: requests, sizes: sizes, limit: configuration.configuration.maximumFileBytes, in: repository)
         return PreparedChanges(
-            commit: commit, removals: removals, additions: wanted.map { ($0.path, $0.blob, analyses[$0.blob]!) }, sizes: sizes, renames: renames
+            commit: commit, removals: removals, additions: wanted.map { ($0.path, $0.blob, analyses[$0.blob]!) }, renames: renames
         )
     }
 
@@ -171,7 +165,7 @@ struct TreeState {
             index(file.analysis, path: path, adding: false)
             oldSymbols.formUnion(SymbolFact.facts(of: file.analysis, path: path))
         }
-        insert(prepared.additions, sizes: prepared.sizes)
+        insert(prepared.additions)
         var newSymbols = Set<SymbolFact>()
         let added = Set(prepared.additions.map(\.path)).filter { files[$0] != nil }
         for path in added { newSymbols.formUnion(SymbolFact.facts(of: files[path]!.analysis, path: path)) }
