@@ -63,8 +63,8 @@ extension Repository {
         for index in 0..<git_diff_num_deltas(diff) {
             guard let delta = git_diff_get_delta(diff, index)?.pointee else { continue }
             let old = delta.old_file, new = delta.new_file
-            let oldPath = old.path.map { String(cString: $0) }
-            let newPath = new.path.map { String(cString: $0) }
+            let oldPath = old.path.map { GitPath.decode($0) }
+            let newPath = new.path.map { GitPath.decode($0) }
             // Only regular files count: links and submodules are not source.
             let regular = { (mode: UInt16) in mode == UInt16(GIT_FILEMODE_BLOB.rawValue) || mode == UInt16(GIT_FILEMODE_BLOB_EXECUTABLE.rawValue) }
             switch delta.status {
@@ -102,7 +102,7 @@ extension Repository {
             let mode = git_tree_entry_filemode(entry)
             guard mode == GIT_FILEMODE_BLOB || mode == GIT_FILEMODE_BLOB_EXECUTABLE else { return 0 }
             let collector = Unmanaged<Collector>.fromOpaque(payload).takeUnretainedValue()
-            let path = String(cString: root!) + String(cString: git_tree_entry_name(entry))
+            let path = GitPath.decode(root!) + GitPath.decode(git_tree_entry_name(entry))
             if collector.keep(path) {
                 collector.files.append(TreeFile(path: path, blob: ObjectID(git_tree_entry_id(entry).pointee)))
             }
