@@ -15,7 +15,7 @@ struct TextReporter {
             out += render(report, brief: brief && report.findings.isEmpty && !report.elements.contains { $0.verdict == .unresolved })
         }
         for skipped in outcome.skipped {
-            out += paint(skipped.isError ? "ERROR" : "SKIP ", skipped.isError ? .red : .yellow) + "  \(skipped.path): \(skipped.reason)\n"
+            out += paint(skipped.isError ? "ERROR" : "SKIP ", skipped.isError ? .red : .yellow) + "  \(DisplayPath.escaped(skipped.path)): \(skipped.reason)\n"
         }
         out += footer(outcome)
         return out
@@ -23,7 +23,7 @@ struct TextReporter {
 
     private func render(_ report: FileReport, brief: Bool) -> String {
         let verdict = report.verdict == .pass ? paint("PASS", .green) : paint("FAIL", .red)
-        var out = "\(verdict)  \(paint(report.path, .bold))  ·  \(counts(report))\n"
+        var out = "\(verdict)  \(paint(DisplayPath.escaped(report.path), .bold))  ·  \(counts(report))\n"
         if brief { return out }
         let errors = report.findings.filter { $0.severity == .error }
         let warnings = report.findings.filter { $0.severity == .warning }

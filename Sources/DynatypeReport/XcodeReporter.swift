@@ -5,7 +5,7 @@ struct XcodeReporter {
     func render(_ outcome: AuditOutcome) -> String {
         var lines: [String] = []
         for report in outcome.reports {
-            let path = outcome.absolutePath(of: report)
+            let path = DisplayPath.escaped(outcome.absolutePath(of: report))
             for finding in report.findings {
                 lines.append("\(path):\(finding.position.line):\(finding.position.column): \(finding.severity.rawValue): \(finding.messageWithFix) (\(finding.rule.rawValue))")
             }

@@ -78,7 +78,7 @@ public enum HistoryRenderer {
         var out = "\n\(title) (\(changes.count))\n"
         guard !changes.isEmpty else { return out }
         var table = TextTable(["severity", "rule", "location", "message"])
-        for change in changes { table.add([change.severity, change.rule, "\(change.path):\(change.line):\(change.column)", change.message]) }
+        for change in changes { table.add([change.severity, change.rule, "\(DisplayPath.escaped(change.path)):\(change.line):\(change.column)", change.message]) }
         return out + table.aligned.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
     }
 
