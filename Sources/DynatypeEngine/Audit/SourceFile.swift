@@ -76,6 +76,7 @@ public struct FileAnalyzer: Sendable {
             let raw = [UInt8](data)
             let isUTF8 = String(validating: raw, as: UTF8.self) != nil
             let bytes = isUTF8 ? raw : Array(String(decoding: raw, as: UTF8.self).utf8)
+            if let hazard = ParserHazards.reason(bytes) { return .declined(hazard) }
             let analyzer = SwiftFileAnalyzer(memo: memo)
             var analysis = analyzer.analyze(bytes: bytes, prefilter: prefilter) { parse(bytes, blob: blob, previous: previous) }
             if !isUTF8 {
