@@ -53,14 +53,15 @@ let package = Package(
             dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeService"],
             swiftSettings: syntaxCompile, linkerSettings: syntaxLink
         ),
+        .target(name: "DynatypeFuzz", dependencies: ["DynatypeRules", "DynatypeEngine"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .executableTarget(
             name: "dynatype-bench",
-            dependencies: ["DynatypeRules", "DynatypeEngine", "DynatypeGit", "DynatypeHistory"],
+            dependencies: ["DynatypeRules", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeFuzz"],
             swiftSettings: syntaxCompile, linkerSettings: syntaxLink
         ),
         .testTarget(
             name: "DynatypeTests",
-            dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeService", "dynatype"],
+            dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeService", "DynatypeFuzz", "dynatype"],
             exclude: ["Corpus"],
             swiftSettings: syntaxCompile, linkerSettings: syntaxLink
         ),

@@ -5,6 +5,7 @@ let usage = """
            dynatype-bench history REPO [--commits N] [--runs N]
            dynatype-bench synthetic [--files N] [--commits M] [--runs N]
            dynatype-bench daemon [REPO] [--samples N]
+           dynatype-bench fuzz [--inputs N] [--batch N] [--seed S] [--corpus DIR] [--out DIR]
 
     Benchmarks of a release build (swift build -c release), medians of N runs
     (default 5), ratios measured in the same run:
@@ -22,6 +23,12 @@ let usage = """
                  time from `git commit` returning to the alert line, over N commits
                  (default 12), and the daemon's resident memory idle and after a
                  burst of ten commits.
+      fuzz       mutated Swift and Interface Builder inputs (byte flips,
+                 invalid UTF-8, truncation, splices, deep nesting) from the rule
+                 catalogue's examples and the files under --corpus, through the
+                 dynatype binary in batches (default 500); each crash or hang is
+                 narrowed to one input, minimised and written to --out (default
+                 ./fuzz-crashes). --inputs defaults to 200000.
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -47,6 +54,11 @@ let runs = count("--runs", default: 5)
 let commits = count("--commits", default: 300)
 let files = count("--files", default: 400)
 let samples = count("--samples", default: 12)
+let fuzzInputs = count("--inputs", default: 200_000)
+let fuzzBatch = count("--batch", default: 500)
+let fuzzSeed = UInt64(count("--seed", default: 1))
+let fuzzCorpus = option("--corpus").map { URL(fileURLWithPath: $0).standardizedFileURL }
+let fuzzOutput = URL(fileURLWithPath: option("--out") ?? "fuzz-crashes").standardizedFileURL
 // The dynatype binary built beside this one: the scans run as child processes
 // so each one's peak memory is its own.
 let dynatype = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dynatype").path
@@ -67,6 +79,8 @@ do {
     case ("daemon", 1), ("daemon", 2):
         let source = arguments.count == 2 ? URL(fileURLWithPath: arguments[1]).standardizedFileURL : nil
         try DaemonBenchmark(source: source, dynatype: dynatype, samples: samples).run()
+    case ("fuzz", 1):
+        try FuzzCommand(dynatype: dynatype, inputs: fuzzInputs, batchSize: fuzzBatch, seed: fuzzSeed, corpus: fuzzCorpus, output: fuzzOutput).run()
     default:
         FileHandle.standardError.write(Data("dynatype-bench: unknown arguments \(arguments)\n\(usage)\n".utf8))
         exit(2)
