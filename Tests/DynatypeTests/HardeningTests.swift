@@ -1,4 +1,5 @@
-import DynatypeEngine
+@testable import DynatypeEngine
+import DynatypeGit
 import DynatypeHistory
 @testable import DynatypeRules
 import Foundation
@@ -183,5 +184,92 @@ import Testing
             URL(fileURLWithPath: "/usr/bin/setpriv"),
             ["--reuid=65534", "--regid=65534", "--clear-groups", dynatypeBinary.path] + arguments
         )
+    }
+}
+
+@Suite struct ParserLimitTests {
+    /// Past 256 levels SwiftParser skips the rest as unexpected text: the
+    /// fixed font down there used to vanish and the file passed.
+    @Test func aFileNestedBeyondTheParserLimitIsDeclinedNotPassed() {
+        let deep = "import SwiftUI\nstruct A: View {\n  var body: some View {\n"
+            + String(repeating: "VStack {\n", count: 300) + "Text(\"x\").font(.system(size: 9))\n"
+            + String(repeating: "}\n", count: 300) + "  }\n}\n"
+        guard case .declined(let reason) = FileAnalyzer().analyze(Data(deep.utf8), kind: .swift) else {
+            Issue.record("a file nested 300 levels deep was audited as if complete")
+            return
+        }
+        #expect(reason.contains("deeper than the Swift parser's limit of 256 levels"))
+    }
+
+    @Test func bracketsInCommentsAndStringsDoNotCount() {
+        let text = "let a = \"" + String(repeating: "(", count: 300) + "\"\n// " + String(repeating: "{", count: 300)
+            + "\n/* " + String(repeating: "[", count: 300) + " */\nlet b = \"\"\"\n" + String(repeating: "(", count: 300) + "\n\"\"\"\n"
+        #expect(ParserHazards.reason(Array(text.utf8)) == nil)
+        #expect(ParserHazards.reason(Array(("let c = " + String(repeating: "(", count: 256)).utf8)) != nil)
+    }
+
+    /// SwiftParser's lookahead is exponential in a run of `[`: 24 of them,
+    /// balanced, took a minute; a file of them would stall every audit of its commit.
+    @Test func aLongRunOfOpeningSquareBracketsIsDeclinedBeforeParsing() {
+        let nested = "import SwiftUI\nlet f = Font.system(size: 9)\nlet x = " + String(repeating: "[ ", count: 24) + "1" + String(repeating: "]", count: 24)
+        guard case .declined(let reason) = FileAnalyzer().analyze(Data(nested.utf8), kind: .swift) else {
+            Issue.record("the file was parsed")
+            return
+        }
+        #expect(reason.contains("more than 12 `[` in a row"))
+        let everyday = "let grid = [[1, 2], [3, 4]]\nlet deep: [[[[[String: [Int]]]]]] = []\n"
+        #expect(ParserHazards.reason(Array(everyday.utf8)) == nil)
+    }
+}
+
+@Suite struct FileNameEscapingTests {
+    /// A name with a newline printed raw could forge a diagnostic line in xcode output.
+    @Test func aNewlineInAFileNameCannotForgeADiagnosticLine() throws {
+        let folder = try TemporaryDirectory()
+        let name = "Evil.swift\nForged.swift:1:1: error: fake (fixed_font_size)\nX.swift"
+        try folder.write(name, "import SwiftUI\nstruct A: View { var body: some View { Text(\"a\").font(.system(size: 9)) } }\n")
+        for format in ["xcode", "text"] {
+            let result = try runDynatype(["audit", "--format", format], in: folder.url)
+            #expect(result.status == 1)
+            let lines = result.stdout.split(separator: "\n")
+            #expect(!lines.contains { $0.hasPrefix("Forged.swift") }, "\(format): \(result.stdout)")
+            #expect(result.stdout.contains("Evil.swift\\nForged.swift"), "\(format): \(result.stdout)")
+        }
+    }
+}
+
+@Suite struct NonUTF8FileNameTests {
+    /// Two names that differ only in a byte that is not UTF-8 used to decode
+    /// to the same path: one file in the history instead of two.
+    @Test func twoNamesThatDifferInAnInvalidByteStayTwoFilesInTheHistory() throws {
+        let fixture = try GitFixture()
+        try fixture.write("App/Start.swift", Snippets.view("Start"))
+        try fixture.commit("start")
+        try fixture.write("Fixed.swift", Snippets.fixedView)
+        let script = """
+            blob=$(git hash-object -w Fixed.swift)
+            git update-index --add --cacheinfo 100644,$blob,"$(printf 'App/A\\377.swift')"
+            git update-index --add --cacheinfo 100644,$blob,"$(printf 'App/A\\376.swift')"
+            git update-index --add --cacheinfo 100644,$blob,'App/A\\xFF.swift'
+            git commit -q -m "three look-alike names"
+            """
+        let result = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: fixture.url, environment: ["HOME": fixture.folder.url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        try fixture.remove("Fixed.swift")
+        #expect(try runDynatype(["scan"], in: fixture.url).status == 0)
+        let show = try runDynatype(["show", "HEAD", "--format", "json"], in: fixture.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        let summary = try #require(document["summary"] as? [String: Any])
+        #expect(summary["files_audited"] as? Int == 4)
+        let paths = Set(((document["introduced_findings"] as? [[String: Any]]) ?? []).compactMap { $0["path"] as? String })
+        #expect(paths == ["App/A\\xFF.swift", "App/A\\xFE.swift", "App/A\\\\xFF.swift"])
+    }
+
+    @Test func theEscapingIsOneToOne() {
+        #expect(GitPath.decode(Array("App/Ünïcödé.swift".utf8)) == "App/Ünïcödé.swift")
+        #expect(GitPath.decode([0x41, 0xFF, 0x42]) == "A\\xFFB")
+        #expect(GitPath.decode(Array("A\\xFFB".utf8)) == "A\\\\xFFB")
+        #expect(GitPath.decode([0xC3]) == "\\xC3")
+        #expect(GitPath.decode([0xED, 0xA0, 0x80]) == "\\xED\\xA0\\x80")
     }
 }
