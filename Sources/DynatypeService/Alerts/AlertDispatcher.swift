@@ -106,7 +106,7 @@ private final class SinkDeliveryLoop: @unchecked Sendable {
             var next: Date?
             do {
                 try deliverDue(store)
-                next = try store.nextDeliveryTime(sinks: [sink.name])
+                next = try store.nextDeliveryTime(sink: sink.name)
             } catch {
                 Journal.error("\(repository): the alert outbox cannot be read: \(error)")
                 next = backoff.date(afterDelay: backoff.maximum)
@@ -121,7 +121,7 @@ private final class SinkDeliveryLoop: @unchecked Sendable {
     }
 
     private func deliverDue(_ store: SQLiteHistoryStore) throws {
-        for delivery in try store.dueDeliveries(sinks: [sink.name]) {
+        for delivery in try store.dueDeliveries(sink: sink.name) {
             if cancellation.isCancelled { return }
             do {
                 let document = try AlertDocument.decoder.decode(AlertDocument.self, from: delivery.payload)
