@@ -32,13 +32,16 @@ final class AlertDispatcher {
     }
 
     /// Abandons the deliveries in flight (a hook's process group is stopped,
-    /// a webhook request cancelled) and waits for them a bounded time. A
-    /// delivery still running then is left behind; it was not recorded, so
-    /// it is made again after the restart.
-    func stop() {
+    /// a webhook request cancelled) and ends the loops after them.
+    func cancel() {
         cancellation.cancel()
         wake()
-        let deadline = Date().addingTimeInterval(Self.stopGrace)
+    }
+
+    /// Waits for the loops to end after `cancel`, until `deadline` at most.
+    /// A delivery still running then is left behind; it was not recorded, so
+    /// it is made again after the restart.
+    func waitUntilStopped(before deadline: Date) {
         for loop in loops where !loop.waitUntilFinished(before: deadline) {
             Journal.warning("\(repository): a delivery to \(loop.sinkName) is still in progress; it will be made again after the restart")
         }

@@ -6,7 +6,9 @@ import Foundation
 /// (a chatty hook never fills the pipe) keeping only a tail for the log, and
 /// the hook is always reaped. Once the hook has exited or is stopped, the
 /// rest of its group is killed and the pipes are abandoned: a background
-/// child holding them cannot hold up the delivery.
+/// child holding them cannot hold up the delivery. The process must ignore
+/// SIGPIPE (the daemon does, see `SignalRelay`): a hook may exit without
+/// reading its input.
 struct HookProcess {
     enum Termination: Equatable {
         case exited(Int32)
@@ -152,7 +154,7 @@ private struct Session {
     private var now: Double { ProcessInfo.processInfo.systemUptime }
 
     mutating func supervise(timeout: Double, cancellation: DeliveryCancellation) -> HookProcess.Outcome {
-        let deadline = now + min(max(timeout, 0), RetryBackoff.longestDelay)
+        let deadline = now + timeout
         var stopped: HookProcess.Termination?
         var killAt = Double.infinity
         while !hasExited, now < killAt {

@@ -58,7 +58,7 @@ struct WebhookSink: AlertSink {
         }
         task.resume()
         // Waited for in slices, so that a stopping daemon need not wait out the timeout.
-        let deadline = Date().addingTimeInterval(min(webhook.timeout, RetryBackoff.longestDelay) + 5)
+        let deadline = Date().addingTimeInterval(webhook.timeout + 5)
         while done.wait(timeout: .now() + 0.1) == .timedOut {
             if cancellation.isCancelled {
                 task.cancel()
