@@ -120,16 +120,22 @@ import Testing
         try Self.expectPromptStop(daemon)
         Self.expectExactlyOnce(daemon.alertLines(), [AlertSummary(kind: "regression", commit: bad), AlertSummary(kind: "resolved", commit: good)])
         for pid in Self.lines(folder.appendingPathComponent("pids")).compactMap({ pid_t($0) }) {
-            #expect(!ExecHookTests.isRunning(pid), "the hook's process \(pid) survived")
+            #expect(!isProcessRunning(pid), "the hook's process \(pid) survived")
         }
     }
 
     // MARK: Hostile webhooks
 
-    @Test(arguments: [TestHTTPServer.hang, TestHTTPServer.reset])
-    func aWebhookThatHangsOrResetsDelaysNoOtherSinkAndTheDaemonStillStops(mode: Int) throws {
-        // A resetting receiver recovers after two resets; a hanging one never does.
-        let server = try TestHTTPServer(statuses: mode == TestHTTPServer.reset ? [mode, mode, 200] : [mode])
+    enum HostileReceiver: String, CaseIterable, Sendable {
+        /// Never answers.
+        case hangs
+        /// Resets the first two connections, then accepts.
+        case resetsTwice
+    }
+
+    @Test(arguments: HostileReceiver.allCases)
+    func aWebhookThatHangsOrResetsDelaysNoOtherSinkAndTheDaemonStillStops(receiver: HostileReceiver) throws {
+        let server = try TestHTTPServer(statuses: receiver == .hangs ? [TestHTTPServer.hang] : [TestHTTPServer.reset, TestHTTPServer.reset, 200])
         let fixture = try DaemonTests.repository()
         let daemon = try DaemonHarness(fixture: fixture, alertSettings: Self.webhook(server, timeout: 60))
         try daemon.start()
@@ -138,7 +144,7 @@ import Testing
         let good = try DaemonTests.fix(fixture)
         try daemon.wait("both alerts in the file") { daemon.alertLines().count >= 2 }
         let expected = [AlertSummary(kind: "regression", commit: bad), AlertSummary(kind: "resolved", commit: good)]
-        if mode == TestHTTPServer.reset {
+        if receiver == .resetsTwice {
             try daemon.wait("both alerts through the webhook", timeout: 30) { server.requests.filter { $0.status == 200 }.count >= 2 }
             usleep(300_000)
             let accepted = server.requests.filter { $0.status == 200 }.compactMap { $0.headers["idempotency-key"] }

@@ -99,7 +99,8 @@ final class TestHTTPServer: @unchecked Sendable {
             break
         }
         let response = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-        _ = response.withCString { write(connection, $0, strlen($0)) }
+        // The client may be gone (a daemon killed with -9): no SIGPIPE for the test process.
+        _ = response.withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
     }
 
     deinit {
