@@ -54,17 +54,22 @@ extension SQLiteHistoryStore {
         }
     }
 
-    /// Deliveries due now for the given sinks, oldest alert first.
-    public func dueDeliveries(sinks: [String], now: Date = Date(), limit: Int = 100) throws -> [PendingDelivery] {
-        guard !sinks.isEmpty else { return [] }
-        let placeholders = sinks.map { _ in "?" }.joined(separator: ", ")
+    /// The deliveries owed to `sink` that are due now, oldest alert first,
+    /// stopping before the first one that is not: an alert waiting for a
+    /// retry holds back the later ones, so a sink gets its alerts in order.
+    public func dueDeliveries(sink: String, now: Date = Date(), limit: Int = 100) throws -> [PendingDelivery] {
+        let now = SQLValue.real(now.timeIntervalSince1970)
         return try database.query(
             """
             SELECT a.id, a.key, a.kind, d.sink, a.payload, d.attempts FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id
-            WHERE d.delivered_at IS NULL AND d.next_attempt_at <= ? AND d.sink IN (\(placeholders))
+            WHERE d.sink = ? AND d.delivered_at IS NULL AND d.next_attempt_at <= ?
+              AND NOT EXISTS (
+                SELECT 1 FROM alert_deliveries e
+                WHERE e.sink = d.sink AND e.delivered_at IS NULL AND e.alert_id < d.alert_id AND e.next_attempt_at > ?
+              )
             ORDER BY a.id LIMIT ?
             """,
-            [.real(now.timeIntervalSince1970)] + sinks.map(SQLValue.text) + [.integer(Int64(limit))]
+            [.text(sink), now, now, .integer(Int64(limit))]
         ) { row in
             PendingDelivery(
                 alertID: Int64(row.int(0)), key: row.text(1) ?? "", kind: OutboxAlert.Kind(rawValue: row.text(2) ?? "") ?? .regression,
@@ -73,14 +78,13 @@ extension SQLiteHistoryStore {
         }
     }
 
-    /// When the next delivery for these sinks falls due (nil: none pending).
-    public func nextDeliveryTime(sinks: [String]) throws -> Date? {
-        guard !sinks.isEmpty else { return nil }
-        let placeholders = sinks.map { _ in "?" }.joined(separator: ", ")
-        return try database.query(
-            "SELECT MIN(next_attempt_at) FROM alert_deliveries WHERE delivered_at IS NULL AND sink IN (\(placeholders))",
-            sinks.map(SQLValue.text)
-        ) { $0.isNull(0) ? nil : Date(timeIntervalSince1970: $0.double(0)) }.first ?? nil
+    /// When the oldest delivery owed to `sink` falls due (nil: none pending);
+    /// the later ones wait for it.
+    public func nextDeliveryTime(sink: String) throws -> Date? {
+        try database.query(
+            "SELECT next_attempt_at FROM alert_deliveries WHERE sink = ? AND delivered_at IS NULL ORDER BY alert_id LIMIT 1",
+            [.text(sink)]
+        ) { Date(timeIntervalSince1970: $0.double(0)) }.first
     }
 
     public func markDelivered(_ delivery: PendingDelivery) throws {

@@ -7,7 +7,8 @@ import Foundation
 /// marks a repository dirty; after a short debounce its refs are compared
 /// with the history (the source of truth) and new commits are audited in
 /// order. A slow periodic check backs inotify up. SIGHUP reloads the
-/// configuration, SIGTERM finishes the current commit and exits.
+/// configuration, SIGTERM finishes the current commit, abandons the alert
+/// deliveries in flight (waiting for them a few seconds at most) and exits.
 public final class Daemon {
     private var configuration: DaemonConfiguration
     private let environment: [String: String]
@@ -142,7 +143,11 @@ public final class Daemon {
     private func stop() -> Int32 {
         systemd.stopping()
         Journal.info("stopping")
-        for repository in repositories { repository.shutdown() }
+        // Every repository's deliveries are abandoned at once, then waited
+        // for together: the stop takes one grace period, not one per repository.
+        for repository in repositories { repository.cancelDeliveries() }
+        let deadline = Date().addingTimeInterval(AlertDispatcher.stopGrace)
+        for repository in repositories { repository.shutdown(waitingUntil: deadline) }
         repositories.removeAll()
         return 0
     }

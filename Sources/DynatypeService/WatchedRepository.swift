@@ -129,8 +129,15 @@ final class WatchedRepository {
         return "\(name): " + (refs.isEmpty ? "no commits yet" : refs.joined(separator: ", "))
     }
 
-    /// Stops the dispatcher (after its current delivery); the lock goes with this object.
-    func shutdown() {
-        dispatcher.stop()
+    /// Abandons the alert deliveries in flight (see `shutdown`).
+    func cancelDeliveries() {
+        dispatcher.cancel()
+    }
+
+    /// Stops the dispatcher, waiting for the deliveries in flight until
+    /// `deadline` at most; the lock goes with this object.
+    func shutdown(waitingUntil deadline: Date = Date().addingTimeInterval(AlertDispatcher.stopGrace)) {
+        dispatcher.cancel()
+        dispatcher.waitUntilStopped(before: deadline)
     }
 }

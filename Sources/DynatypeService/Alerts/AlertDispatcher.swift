@@ -2,36 +2,80 @@ import DynatypeEngine
 import DynatypeHistory
 import Foundation
 
-/// Delivers a repository's outbox on a thread of its own (with its own
-/// database connection), so a slow webhook never delays an audit. Each sink
-/// gets its alerts in order: after a failure, that sink's later alerts wait
-/// for the retry, which backs off exponentially.
-final class AlertDispatcher: @unchecked Sendable {
-    private let database: String
+/// Delivers a repository's outbox off the audit thread, one delivery loop
+/// per sink (each a thread with its own database connection): a webhook or
+/// hook that hangs delays its own alerts only, never the JSON Lines file or
+/// the journal, and never an audit.
+final class AlertDispatcher {
     private let repository: String
-    private let sinks: [AlertSink]
-    private let retryInitial: Double
-    private let retryMaximum: Double
-    private let condition = NSCondition()
-    private var woken = false
-    private var stopping = false
-    private var finished = false
+    private let loops: [SinkDeliveryLoop]
+    private let cancellation = DeliveryCancellation()
+
+    /// How long `stop` waits for deliveries in flight once told to abandon them.
+    static let stopGrace = 5.0
 
     init(database: String, repository: String, sinks: [AlertSink], settings: DaemonConfiguration.AlertSettings) {
-        self.database = database
         self.repository = repository
-        self.sinks = sinks
-        retryInitial = settings.retryInitial
-        retryMaximum = settings.retryMaximum
+        let backoff = RetryBackoff(initial: settings.retryInitial, maximum: settings.retryMaximum)
+        loops = sinks.map { [cancellation] sink in
+            SinkDeliveryLoop(database: database, repository: repository, sink: sink, backoff: backoff, cancellation: cancellation)
+        }
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "dynatype-alerts-\(repository)"
-        thread.start()
+        for loop in loops { loop.start() }
     }
 
     /// New alerts were queued.
+    func wake() {
+        for loop in loops { loop.wake() }
+    }
+
+    /// Abandons the deliveries in flight (a hook's process group is stopped,
+    /// a webhook request cancelled) and ends the loops after them.
+    func cancel() {
+        cancellation.cancel()
+        wake()
+    }
+
+    /// Waits for the loops to end after `cancel`, until `deadline` at most.
+    /// A delivery still running then is left behind; it was not recorded, so
+    /// it is made again after the restart.
+    func waitUntilStopped(before deadline: Date) {
+        for loop in loops where !loop.waitUntilFinished(before: deadline) {
+            Journal.warning("\(repository): a delivery to \(loop.sinkName) is still in progress; it will be made again after the restart")
+        }
+    }
+}
+
+/// The deliveries owed to one sink, in alert order: after a failure the
+/// sink's later alerts wait for the retry, which backs off exponentially.
+private final class SinkDeliveryLoop: @unchecked Sendable {
+    private let database: String
+    private let repository: String
+    private let sink: AlertSink
+    private let backoff: RetryBackoff
+    private let cancellation: DeliveryCancellation
+    private let condition = NSCondition()
+    private var woken = false
+    private var finished = false
+
+    init(database: String, repository: String, sink: AlertSink, backoff: RetryBackoff, cancellation: DeliveryCancellation) {
+        self.database = database
+        self.repository = repository
+        self.sink = sink
+        self.backoff = backoff
+        self.cancellation = cancellation
+    }
+
+    var sinkName: String { sink.name }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "dynatype-alerts-\(repository)-\(sink.name)"
+        thread.start()
+    }
+
     func wake() {
         condition.lock()
         woken = true
@@ -39,13 +83,12 @@ final class AlertDispatcher: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Finishes the delivery in progress (bounded by the sinks' timeouts) and stops.
-    func stop() {
+    /// Whether the loop ended before `deadline`.
+    func waitUntilFinished(before deadline: Date) -> Bool {
         condition.lock()
-        stopping = true
-        condition.signal()
-        while !finished { condition.wait() }
-        condition.unlock()
+        defer { condition.unlock() }
+        while !finished, condition.wait(until: deadline) {}
+        return finished
     }
 
     private func run() {
@@ -59,21 +102,20 @@ final class AlertDispatcher: @unchecked Sendable {
         do {
             store = try SQLiteHistoryStore(path: database)
         } catch {
-            Journal.error("\(repository): alerts cannot be delivered: \(error)")
+            Journal.error("\(repository): alerts cannot be delivered to \(sink.name): \(error)")
             return
         }
-        let names = sinks.map(\.name)
-        while !isStopping {
+        while !cancellation.isCancelled {
             var next: Date?
             do {
                 try deliverDue(store)
-                next = try store.nextDeliveryTime(sinks: names)
+                next = try store.nextDeliveryTime(sink: sink.name)
             } catch {
                 Journal.error("\(repository): the alert outbox cannot be read: \(error)")
-                next = Date().addingTimeInterval(retryMaximum)
+                next = backoff.date(afterDelay: backoff.maximum)
             }
             condition.lock()
-            if !woken, !stopping {
+            if !woken, !cancellation.isCancelled {
                 _ = condition.wait(until: min(next ?? .distantFuture, Date().addingTimeInterval(60)))
             }
             woken = false
@@ -81,27 +123,57 @@ final class AlertDispatcher: @unchecked Sendable {
         }
     }
 
-    private var isStopping: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return stopping
-    }
-
     private func deliverDue(_ store: SQLiteHistoryStore) throws {
-        var blocked = Set<String>()
-        for delivery in try store.dueDeliveries(sinks: sinks.map(\.name)) where !blocked.contains(delivery.sink) {
-            if isStopping { return }
-            guard let sink = sinks.first(where: { $0.name == delivery.sink }) else { continue }
+        for delivery in try store.dueDeliveries(sink: sink.name) {
+            if cancellation.isCancelled { return }
             do {
                 let document = try AlertDocument.decoder.decode(AlertDocument.self, from: delivery.payload)
-                try sink.deliver(delivery, document: document)
-                try store.markDelivered(delivery)
+                try sink.deliver(delivery, document: document, cancellation: cancellation)
             } catch {
-                blocked.insert(delivery.sink)
-                let delay = min(retryMaximum, retryInitial * pow(2, Double(min(delivery.attempts, 30))))
-                try store.markFailed(delivery, error: "\(error)", retryAt: Date().addingTimeInterval(delay))
-                Journal.warning("\(repository): alert \(delivery.key) not delivered to \(delivery.sink) (attempt \(delivery.attempts + 1)): \(error); retrying in \(Int(delay.rounded())) s")
+                // Abandoned for a stop: not an attempt, so no backoff after the restart.
+                if cancellation.isCancelled { return }
+                let delay = backoff.delay(afterAttempts: delivery.attempts + 1)
+                try store.markFailed(delivery, error: "\(error)", retryAt: backoff.date(afterDelay: delay))
+                Journal.warning("\(repository): alert \(delivery.key) not delivered to \(delivery.sink) (attempt \(delivery.attempts + 1)): \(error); retrying in \(RetryBackoff.describe(delay))")
+                return
             }
+            try store.markDelivered(delivery)
         }
+    }
+}
+
+/// Exponential backoff between delivery attempts. It saturates: whatever
+/// the configured numbers (1e300, infinity), a delay is a finite number of
+/// seconds no longer than `longestDelay`, so no date or integer arithmetic
+/// on it can trap.
+struct RetryBackoff: Sendable {
+    let initial: Double
+    let maximum: Double
+
+    /// Longer than anyone waits for an alert; short enough for any arithmetic.
+    static let longestDelay = 366.0 * 86_400
+
+    init(initial: Double, maximum: Double) {
+        self.initial = Self.saturated(initial)
+        self.maximum = Self.saturated(maximum)
+    }
+
+    /// The wait after the `attempts`-th failed attempt: `initial`, doubling, up to `maximum`.
+    func delay(afterAttempts attempts: Int) -> Double {
+        let doublings = Double(min(max(attempts - 1, 0), 30))
+        return Self.saturated(min(maximum, initial * pow(2, doublings)))
+    }
+
+    func date(afterDelay delay: Double) -> Date {
+        Date().addingTimeInterval(Self.saturated(delay))
+    }
+
+    /// "12 s", for log lines.
+    static func describe(_ delay: Double) -> String {
+        "\(Int(saturated(delay).rounded())) s"
+    }
+
+    private static func saturated(_ seconds: Double) -> Double {
+        seconds.isNaN ? longestDelay : min(max(seconds, 0), longestDelay)
     }
 }

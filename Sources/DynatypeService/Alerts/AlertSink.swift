@@ -3,11 +3,31 @@ import DynatypeHistory
 import Foundation
 
 /// Somewhere alerts go. A failed delivery throws a message that is safe to
-/// log (never a secret); the outbox retries it later.
+/// log (never a secret); the outbox retries it later. A delivery that can
+/// take long (a hook, a webhook) gives up soon after `cancellation` is set:
+/// the daemon is stopping, and the delivery is retried after the restart.
 protocol AlertSink {
     /// The outbox's name for the sink (deliveries are recorded per name).
     var name: String { get }
-    func deliver(_ delivery: PendingDelivery, document: AlertDocument) throws
+    func deliver(_ delivery: PendingDelivery, document: AlertDocument, cancellation: DeliveryCancellation) throws
+}
+
+/// Set once when the deliveries in flight are to be abandoned.
+final class DeliveryCancellation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
 }
 
 struct DeliveryError: Error, CustomStringConvertible {

@@ -12,7 +12,7 @@ struct JSONLinesSink: AlertSink {
     /// How far back the duplicate check looks.
     private static let tailBytes = 1 << 20
 
-    func deliver(_ delivery: PendingDelivery, document: AlertDocument) throws {
+    func deliver(_ delivery: PendingDelivery, document: AlertDocument, cancellation: DeliveryCancellation) throws {
         let url = URL(fileURLWithPath: file)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)

@@ -7,7 +7,7 @@ import Foundation
 struct JournalSink: AlertSink {
     var name: String { "journal" }
 
-    func deliver(_ delivery: PendingDelivery, document: AlertDocument) throws {
+    func deliver(_ delivery: PendingDelivery, document: AlertDocument, cancellation: DeliveryCancellation) throws {
         let fields: [(String, String)] = [
             ("kind", document.kind.rawValue), ("repository", document.repository), ("ref", document.ref), ("commit", document.commit),
             ("author", document.author.name), ("introduced", "\(document.introduced.count)"), ("fixed", "\(document.fixed.count)"),

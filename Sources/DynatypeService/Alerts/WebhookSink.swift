@@ -36,7 +36,7 @@ struct WebhookSink: AlertSink {
         }
     }
 
-    func deliver(_ delivery: PendingDelivery, document: AlertDocument) throws {
+    func deliver(_ delivery: PendingDelivery, document: AlertDocument, cancellation: DeliveryCancellation) throws {
         var request = URLRequest(url: webhook.url, timeoutInterval: webhook.timeout)
         request.httpMethod = "POST"
         request.httpBody = try WebhookPayload.body(document, raw: delivery.payload, format: webhook.format)
@@ -57,9 +57,17 @@ struct WebhookSink: AlertSink {
             done.signal()
         }
         task.resume()
-        if done.wait(timeout: .now() + webhook.timeout + 5) == .timedOut {
-            task.cancel()
-            throw DeliveryError(message: "webhook \(webhook.name) (\(webhook.url.host ?? "")): no response within \(webhook.timeout) s")
+        // Waited for in slices, so that a stopping daemon need not wait out the timeout.
+        let deadline = Date().addingTimeInterval(webhook.timeout + 5)
+        while done.wait(timeout: .now() + 0.1) == .timedOut {
+            if cancellation.isCancelled {
+                task.cancel()
+                throw DeliveryError(message: "webhook \(webhook.name) (\(webhook.url.host ?? "")): abandoned because the daemon is stopping")
+            }
+            if Date() >= deadline {
+                task.cancel()
+                throw DeliveryError(message: "webhook \(webhook.name) (\(webhook.url.host ?? "")): no response within \(webhook.timeout) s")
+            }
         }
         switch outcome {
         case .success(let status) where (200..<300).contains(status):

@@ -71,6 +71,23 @@ final class DaemonHarness {
         return process.terminationStatus
     }
 
+    /// SIGTERM, then how long the daemon took to exit; nil when it did not
+    /// exit within `limit` seconds (it is then killed, so the test goes on).
+    func stop(within limit: Double) -> (status: Int32, seconds: Double)? {
+        guard let process, process.isRunning else { return nil }
+        let start = Date()
+        process.terminate()
+        while process.isRunning {
+            if Date().timeIntervalSince(start) > limit {
+                kill9()
+                return nil
+            }
+            usleep(10_000)
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, Date().timeIntervalSince(start))
+    }
+
     func kill9() {
         guard let process else { return }
         kill(process.processIdentifier, SIGKILL)

@@ -2,7 +2,8 @@ import Foundation
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 for webhook tests: answers each
 /// request with the next scripted status (the last one repeats) and keeps
-/// what it received.
+/// what it received. A status of `hang` never answers, `reset` closes the
+/// connection with a TCP reset instead of answering.
 final class TestHTTPServer: @unchecked Sendable {
     struct Request {
         let headers: [String: String]
@@ -10,14 +11,20 @@ final class TestHTTPServer: @unchecked Sendable {
         let status: Int
     }
 
+    static let hang = -1
+    static let reset = -2
+
     let port: UInt16
     private let listener: Int32
     private let lock = NSLock()
     private var statuses: [Int]
     private var received: [Request] = []
+    /// How long each answer is delayed (a slow receiver).
+    private let delay: Double
 
-    init(statuses: [Int]) throws {
+    init(statuses: [Int], delay: Double = 0) throws {
         self.statuses = statuses
+        self.delay = delay
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -39,12 +46,15 @@ final class TestHTTPServer: @unchecked Sendable {
         return received
     }
 
+    /// Each connection on a thread of its own: a hanging answer must not keep the next request waiting.
     private func serve() {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
-            handle(connection)
-            close(connection)
+            Thread { [self] in
+                handle(connection)
+                close(connection)
+            }.start()
         }
     }
 
@@ -75,8 +85,22 @@ final class TestHTTPServer: @unchecked Sendable {
         let status = statuses.count > 1 ? statuses.removeFirst() : statuses[0]
         received.append(Request(headers: headers, body: Data(data[headerEnd.upperBound...]), status: status))
         lock.unlock()
+        if delay > 0 { usleep(UInt32(delay * 1_000_000)) }
+        switch status {
+        case Self.hang:
+            // Until the client gives up.
+            while read(connection, &buffer, buffer.count) > 0 {}
+            return
+        case Self.reset:
+            var linger = Foundation.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Foundation.linger>.size))
+            return
+        default:
+            break
+        }
         let response = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-        _ = response.withCString { write(connection, $0, strlen($0)) }
+        // The client may be gone (a daemon killed with -9): no SIGPIPE for the test process.
+        _ = response.withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
     }
 
     deinit {

@@ -105,3 +105,16 @@ func runProcess(_ executable: URL, _ arguments: [String], in directory: URL? = n
     group.wait()
     return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
 }
+
+/// Whether a process still runs 2 s from now (SIGKILL is delivered
+/// asynchronously; a zombie left to a parent that is not ours counts as gone).
+func isProcessRunning(_ pid: pid_t) -> Bool {
+    let deadline = Date().addingTimeInterval(2)
+    repeat {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let state = stat.split(separator: ")").last?.split(separator: " ").first,
+              state != "Z", state != "X" else { return false }
+        usleep(20_000)
+    } while Date() < deadline
+    return true
+}
