@@ -56,18 +56,25 @@ public struct SymbolTable: Sendable {
 
     // MARK: Lookup
 
+    /// The definitions a reference can mean (RULES.md "A member is resolved
+    /// through its receiver's type"): a type qualifier (`CellAppearance`,
+    /// `UIFont`) admits only its own members; a value of unknown type
+    /// (`fonts`, `size`) prefers a type of that name, and otherwise takes any
+    /// font of that name, but never a size (a `width` of an unrelated type
+    /// does not decide `geometry.size.width`).
     public func lookup(_ reference: SymbolReference) -> [Located] {
         let named = (byName[reference.name] ?? []).filter { Self.accepts(reference, $0.definition) }
-        guard named.count > 1 else { return named }
-        if let qualifier = reference.qualifier?.lowercased() {
-            let qualified = named.filter { $0.definition.container?.lowercased() == qualifier }
-            if !qualified.isEmpty { return qualified }
-        } else {
-            let preferred: Set<String> = reference.expected == .platformFont ? ["UIFont", "NSFont"] : ["Font"]
-            let onType = named.filter { $0.definition.container.map(preferred.contains) ?? false }
-            if !onType.isEmpty { return onType }
+        if let qualifier = reference.qualifier {
+            if qualifier.first?.isUppercase == true { return named.filter { $0.definition.container == qualifier } }
+            let qualified = named.filter { $0.definition.container?.lowercased() == qualifier.lowercased() }
+            if !qualified.isEmpty || reference.expected == .size { return qualified }
+            return named
         }
-        return named
+        guard named.count > 1 else { return named }
+        // An implicit member is one of the expected type's.
+        let preferred: Set<String> = reference.expected == .platformFont ? ["UIFont", "NSFont"] : ["Font"]
+        let onType = named.filter { $0.definition.container.map(preferred.contains) ?? false }
+        return onType.isEmpty ? named : onType
     }
 
     private static func accepts(_ reference: SymbolReference, _ definition: SymbolDefinition) -> Bool {
@@ -110,8 +117,9 @@ public struct SymbolTable: Sendable {
             let bound = arguments.map { SymbolArgument(label: $0.label, size: Self.substitute($0.size, bindings)) }
             let candidates = lookup(reference)
             guard !candidates.isEmpty else { return .unresolved }
-            let outcomes = candidates.map { outcome(of: $0, arguments: bound, bindings: bindings, depth: depth + 1) }
-            return Set(outcomes).count == 1 ? outcomes[0] : Self.combine(outcomes)
+            // Definitions that disagree leave the font unknown (RULES.md).
+            let outcomes = Set(candidates.map { outcome(of: $0, arguments: bound, bindings: bindings, depth: depth + 1) })
+            return outcomes.count == 1 ? outcomes.first! : .unresolved
         }
     }
 

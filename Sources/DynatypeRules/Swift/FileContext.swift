@@ -23,6 +23,8 @@ struct FileFacts: Hashable {
     /// Classes declared in the file that inherit a UIKit/AppKit text view
     /// (`PillLabel: UILabel`), with the text class they inherit.
     let textViewSubclasses: [String: String]
+    /// Every class the file declares (a class that is no text view subclass is no text view).
+    let classes: Set<String>
     let hostTypes: Set<String>
 
     init(merging units: [UnitFacts]) {
@@ -33,6 +35,7 @@ struct FileFacts: Hashable {
         prefersAppKit = (imports.contains("AppKit") || imports.contains("Cocoa")) && !importsUIKit
         hostTypes = units.reduce(into: Set<String>()) { $0.formUnion($1.hostTypes) }
         let classes = units.reduce(into: [String: [String]]()) { $0.merge($1.classes) { $0 + $1 } }
+        self.classes = Set(classes.keys)
         var subclasses: [String: String] = [:]
         // Until nothing changes, so a subclass of a subclass is found in any order.
         var changed = true
@@ -53,7 +56,8 @@ struct FileFacts: Hashable {
         var text = "\(adaptsLayout)|\(prefersAppKit)|\(importsUIKit)|"
         text += scaledMetrics.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += textViewSubclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
-        text += hostTypes.sorted().joined(separator: ",")
+        text += hostTypes.sorted().joined(separator: ",") + "|"
+        text += classes.sorted().joined(separator: ",")
         return Fingerprint.fnv1a(text)
     }
 }
@@ -117,4 +121,10 @@ enum UIKitVocabulary {
     }
 
     static func isAppKit(_ textClass: String) -> Bool { appKitTextClasses.contains(textClass) }
+
+    /// Names that text views carry (`titleLabel`, `PillLabel`, `nameField`),
+    /// for views whose class the file does not declare.
+    private static let textViewNameSuffixes = ["Label", "label", "Button", "button", "Field", "field", "TextView", "textView"]
+
+    static func namesTextView(_ name: String) -> Bool { textViewNameSuffixes.contains { name.hasSuffix($0) } }
 }

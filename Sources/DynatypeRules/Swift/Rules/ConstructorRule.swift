@@ -20,6 +20,8 @@ struct ConstructorRule {
                 recordHelperCall(call, name: name, classifier)
                 continue
             }
+            // `case .custom(let x):`, `.labelStyle(.custom…)`: the same spellings name enum cases.
+            if call.isImplicitMemberCall, !FontPosition.isFont(call) { continue }
             let sites = classifier.classify(ExprSyntax(call), expecting: nil).sites.filter { $0.node.id == call.id }
             guard !sites.isEmpty, !isScaledByFontMetrics(call), !Self.isAssignedToFont(call) else { continue }
             sites.forEach { builder.report($0) }

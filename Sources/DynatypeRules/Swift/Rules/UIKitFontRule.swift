@@ -32,16 +32,15 @@ struct UIKitFontRule {
         for site in font.sites { builder.report(site) }
     }
 
-    /// Declared text views and anything else that gets a font, in source order;
-    /// a button's `titleLabel` counts as the button.
+    /// Declared text views and other text views that get a font, in source
+    /// order; a button's `titleLabel` counts as the button.
     private func elementReceivers() -> [Receiver] {
         // An outlet whose font the Swift code never sets is the Interface
         // Builder document's element, not this file's.
         var result = Set(receivers.declared.keys.filter { !isOutlet($0) || !fontAssignments(of: $0).isEmpty })
         for (receiver, assignments) in receivers.assignments where assignments.contains(where: { $0.property == "font" }) {
             if let owner = receiver.owner, result.contains(owner) { continue }
-            if receiver.path == "self", receivers.textClass(of: receiver) == nil { continue }
-            result.insert(receiver)
+            if receivers.isTextView(receiver) { result.insert(receiver) }
         }
         return result.sorted { position(of: $0) < position(of: $1) }
     }
@@ -73,7 +72,7 @@ struct UIKitFontRule {
     private func judgeFonts(of receiver: Receiver, element: Int) {
         let assignments = fontAssignments(of: receiver)
         guard !assignments.isEmpty else { return }
-        let classifier = FontClassifier(context: builder.context)
+        let classifier = FontClassifier(context: builder.context, receiverIsAppKit: receivers.textClass(of: receiver).map(UIKitVocabulary.isAppKit))
         var judged: [(PropertyAssignment, FontClassification)] = []
         for assignment in assignments {
             let font = classifier.classify(sequence: assignment.value, expecting: .platformFont, depth: 0)
