@@ -1,3 +1,4 @@
+import Foundation
 import DynatypeRules
 import Testing
 
@@ -133,6 +134,28 @@ import Testing
         #expect(report.findings.filter { $0.rule == .unresolvedFont }.isEmpty)
     }
 
+    @Test func wrappersOfAPlatformFontAreJudgedByTheirArgument() {
+        let reports = audit([
+            "Font+UIFont.swift": """
+                import SwiftUI
+                extension Font {
+                    init(uiFont: UIFont) { self = Font(uiFont as CTFont) }
+                }
+                """,
+            "A.swift": """
+                import SwiftUI
+                struct A: View {
+                    var body: some View {
+                        Text("a").font(Font(uiFont: .preferredFont(forTextStyle: .body)))
+                        Text("b").font(Font(uiFont: .systemFont(ofSize: 12)))
+                    }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["A.swift"]!) == ["fixed_uikit_font:5"])
+        #expect(reports["A.swift"]!.elements.map(\.verdict) == [.passing, .failing])
+    }
+
     // MARK: Constants through stored properties
 
     @Test func sizesFromStoredConstantsAndOtherFontsAreFixed() {
@@ -206,7 +229,75 @@ import Testing
 
     // MARK: Ancestors through same-file view helpers
 
+    @Test func listAroundASameFileHelperCountsAsAnAncestor() {
+        let report = audit("""
+            struct A: View {
+                let items: [String]
+                var body: some View {
+                    List(items, id: \\.self) { item in row(item) }
+                    ScrollView { header }
+                    Form { Cell(title: "x") }
+                }
+                func row(_ title: String) -> some View { Text(title).lineLimit(1) }
+                var header: some View { Text(items.first ?? "").lineLimit(1) }
+            }
+            struct Cell: View {
+                let title: String
+                var body: some View { Text(title).lineLimit(1) }
+            }
+            """)
+        #expect(report.findings.filter { $0.rule == .singleLineTruncation }.isEmpty)
+    }
+
     // MARK: Font helpers that are views
+
+    @Test func viewExtensionHelpersGiveTheirFont() {
+        let reports = audit([
+            "Styles.swift": """
+                extension View {
+                    func eyebrow() -> some View { font(.system(size: 11)) }
+                    func bodyText() -> some View { self.font(.body) }
+                }
+                struct Caption: ViewModifier {
+                    func body(content: Content) -> some View { content.font(.system(size: 10)) }
+                }
+                """,
+            "A.swift": """
+                struct A: View {
+                    var body: some View {
+                        Text("a").eyebrow()
+                        Text("b").bodyText()
+                        Text("c").modifier(Caption())
+                    }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["Styles.swift"]!) == ["fixed_font_size:2", "fixed_font_size:6"])
+        #expect(ruleLines(reports["A.swift"]!) == ["fixed_font_token:3", "fixed_font_token:5"])
+        #expect(reports["A.swift"]!.elements.map(\.verdict) == [.failing, .passing, .failing])
+    }
+
+    @Test func aFontModifierWrappingAScalingViewModifierScales() {
+        let reports = audit([
+            "Styles.swift": """
+                extension View {
+                    func font(size: CGFloat, style: Font.TextStyle) -> some View { modifier(ScaledFont(size: size, style: style)) }
+                }
+                struct ScaledFont: ViewModifier {
+                    @Environment(\\.sizeCategory) var sizeCategory
+                    var size: CGFloat
+                    var style: Font.TextStyle
+                    func body(content: Content) -> some View {
+                        content.font(.custom("Inter", size: UIFontMetrics(forTextStyle: .body).scaledValue(for: size), relativeTo: style))
+                    }
+                }
+                """,
+            "A.swift": "struct A: View { var body: some View { Text(\"a\").font(size: 14, style: .body) } }",
+        ])
+        #expect(reports["Styles.swift"]!.findings.isEmpty)
+        #expect(reports["A.swift"]!.findings.isEmpty)
+        #expect(reports["A.swift"]!.elements.map(\.verdict) == [.passing])
+    }
 
     // MARK: Members through the receiver's type
 
@@ -274,7 +365,57 @@ import Testing
         #expect(ruleLines(reports["Cell.swift"]!) == ["unresolved_font:5"])
     }
 
+    /// Issue 9's property: a file's findings depend only on the definitions
+    /// it uses, so unrelated files whose types reuse its member names (a
+    /// `width`, a `titleFont`, a `caption3` of another type) change nothing.
+    @Test func aFilesFindingsAreTheSameAloneAndBesideUnrelatedFiles() throws {
+        var random = SeededGenerator(seed: 9)
+        let folder = corpusFolder.appendingPathComponent("cases")
+        let subjects = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let names = ["width", "height", "spacing", "titleFont", "bodyFont", "caption3", "brand", "headline2", "size", "font"]
+        let values = [
+            ": CGFloat = 12", ": CGFloat = UIFontMetrics.default.scaledValue(for: 12)", ": Font = .system(size: 11)",
+            ": Font = .body", ": UIFont = .systemFont(ofSize: 13)", ": UIFont = .preferredFont(forTextStyle: .body)",
+        ]
+        for round in 0..<6 {
+            var extras: [String: String] = [:]
+            for file in 0..<3 {
+                var members = ["@ScaledMetric var \(names.randomElement(using: &random)!): CGFloat = 20"]
+                for name in names.shuffled(using: &random).prefix(5) {
+                    members.append("static let \(name)\(values.randomElement(using: &random)!)")
+                }
+                members.append("static func appFont(ofSize size: CGFloat) -> UIFont { .systemFont(ofSize: size) }")
+                extras["Unrelated\(round)_\(file).swift"] = "import UIKit\nstruct Unrelated\(round)_\(file) {\n    " + members.joined(separator: "\n    ") + "\n}\n"
+            }
+            for subject in subjects {
+                let code = try String(contentsOf: folder.appendingPathComponent(subject), encoding: .utf8)
+                let alone = audit([subject: code])[subject]!
+                let beside = audit(extras.merging([subject: code]) { $1 })[subject]!
+                #expect(beside.findings == alone.findings, "\(subject) changed beside:\n\(extras.values.joined(separator: "\n"))")
+                #expect(beside.elements.map(\.verdict) == alone.elements.map(\.verdict), "\(subject)")
+            }
+        }
+    }
+
     // MARK: Face-only fonts
+
+    @Test func aFontUsedOnlyAsAFaceIsNotAFixedFont() {
+        let report = audit("""
+            import UIKit
+            final class C: UIViewController {
+                let label = UILabel()
+                let dyslexic = UIFont(name: "OpenDyslexic", size: 1)!
+                func setUp() {
+                    let base = UIFont.systemFont(ofSize: 1)
+                    label.font = UIFontMetrics.default.scaledFont(for: base.withSize(17))
+                    label.font = dyslexic.withSize(UIFontMetrics.default.scaledValue(for: 17))
+                    label.adjustsFontForContentSizeCategory = true
+                    print(dyslexic.familyName)
+                }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+    }
 
     @Test func fixesReplaceOnlyTheConstructorAndKeepWeightDesignAndTraits() {
         let report = audit("""

@@ -56,6 +56,14 @@ extension RuleCatalogue {
                         var body: some View { List(names, id: \\.self) { Text($0).lineLimit(1) } }
                     }
                     """),
+                // The List encloses the use of a same-file view helper.
+                RuleExample("""
+                    struct A: View {
+                        let names: [String]
+                        var body: some View { List(names, id: \\.self) { name in row(name) } }
+                        func row(_ name: String) -> some View { Text(name).lineLimit(1) }
+                    }
+                    """),
             ]
         ),
         RuleDescriptor(

@@ -173,6 +173,19 @@ public enum RuleCatalogue {
                     import UIKit
                     let font = UIFont.systemFont(ofSize: UIFontMetrics.default.scaledValue(for: 15))
                     """),
+                // A face: read for its name, or resized with a scaled size.
+                RuleExample("""
+                    import UIKit
+                    final class C: UIView {
+                        let label = UILabel()
+                        let dyslexic = UIFont(name: "OpenDyslexic", size: 1)!
+                        func setUp() {
+                            label.font = dyslexic.withSize(UIFontMetrics.default.scaledValue(for: 17))
+                            label.adjustsFontForContentSizeCategory = true
+                            print(dyslexic.familyName)
+                        }
+                    }
+                    """),
                 // AppKit by type: the receiver's class and `#if os(macOS)` decide.
                 RuleExample("""
                     import UIKit
@@ -277,14 +290,33 @@ public enum RuleCatalogue {
             summary: "a text element whose font is a symbol of the audited code (`.caption3`, `Theme.fonts.body`, `UIFont.appFont(ofSize:)`) whose definition does not scale",
             rationale: "The definition decides: a fixed token makes every use fixed (RULES.md note 3).",
             fix: "fix the definition (its location is in the message)", sources: "note 3",
-            triggering: [RuleExample("""
-                extension Font { static let caption3 = Font.system(size: 10) }
-                struct A: View { var body: some View { Text("a").font(↓.caption3) } }
-                """)],
-            nonTriggering: [RuleExample("""
-                extension Font { static let caption3 = Font.custom("Inter", size: 10, relativeTo: .caption2) }
-                struct A: View { var body: some View { Text("a").font(.caption3) } }
-                """)]
+            triggering: [
+                RuleExample("""
+                    extension Font { static let caption3 = Font.system(size: 10) }
+                    struct A: View { var body: some View { Text("a").font(↓.caption3) } }
+                    """),
+                // View helpers that apply a font give it to the text they are called on.
+                RuleExample("""
+                    extension View { func eyebrow() -> some View { font(.system(size: 11)) } }
+                    struct Caption: ViewModifier { func body(content: Content) -> some View { content.font(.system(size: 10)) } }
+                    struct A: View {
+                        var body: some View {
+                            Text("a").↓eyebrow()
+                            Text("b").padding().↓modifier(Caption())
+                        }
+                    }
+                    """),
+            ],
+            nonTriggering: [
+                RuleExample("""
+                    extension Font { static let caption3 = Font.custom("Inter", size: 10, relativeTo: .caption2) }
+                    struct A: View { var body: some View { Text("a").font(.caption3) } }
+                    """),
+                RuleExample("""
+                    extension View { func eyebrow() -> some View { font(.caption2.weight(.semibold)) } }
+                    struct A: View { var body: some View { Text("a").eyebrow().cardStyle() } }
+                    """),
+            ]
         ),
         RuleDescriptor(
             .unresolvedFont, name: "Unresolved font", severity: .note,

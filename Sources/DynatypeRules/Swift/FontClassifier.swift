@@ -138,7 +138,9 @@ struct FontClassifier {
             return constructor(call, size: size, rule: .fixedFontSize, replacement: FixSuggestions.swiftUISystem(call))
         }
         if swiftUIBase, name == "custom" { return customFont(call) }
-        if bareType == "Font", let argument = call.firstUnlabeledArgument, call.arguments.count == 1 {
+        // `Font(uiFont)`, and initializers of the audited code that only wrap
+        // a platform font (`Font(uiFont: x)`): judged by their argument.
+        if bareType == "Font", call.arguments.count == 1, let argument = call.arguments.first?.expression {
             return classify(argument, expecting: .platformFont, depth: depth + 1)
         }
         if let constructor = platformConstructor(call, name: name, baseName: baseName, bareType: bareType, implicit: implicit) {
@@ -305,7 +307,9 @@ struct FontClassifier {
             let value = FontValue.symbol(reference, arguments: [])
             return FontClassification(value: value, symbolLeaves: [FontLeaf(node, value: value)], spec: "`\(name)`")
         case .unknown:
-            let reference = SymbolReference(name: name, qualifier: nil, argumentLabels: nil, expected: expecting)
+            // Not declared in this declaration: a member of the type from
+            // another extension, or a global.
+            let reference = SymbolReference(name: name, qualifier: TypeScope.enclosing(node)?.name, argumentLabels: nil, expected: expecting)
             let value = FontValue.symbol(reference, arguments: [])
             return FontClassification(value: value, symbolLeaves: [FontLeaf(node, value: value)], spec: "`\(name)`")
         }
@@ -399,7 +403,7 @@ struct FontClassifier {
             }
             return SizeClass(value: .symbol(SymbolReference(name: name, qualifier: type.name, argumentLabels: nil, expected: .size)))
         case .unknown:
-            return SizeClass(value: .symbol(SymbolReference(name: name, qualifier: nil, argumentLabels: nil, expected: .size)))
+            return SizeClass(value: .symbol(SymbolReference(name: name, qualifier: TypeScope.enclosing(node)?.name, argumentLabels: nil, expected: .size)))
         }
     }
 
