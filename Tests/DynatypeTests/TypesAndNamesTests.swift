@@ -134,6 +134,20 @@ import Testing
         #expect(report.findings.filter { $0.rule == .unresolvedFont }.isEmpty)
     }
 
+    @Test func fontNamedCallsOnValuesOutsideViewsAreNoFonts() {
+        let report = audit("""
+            struct A: View {
+                let store: FontStore
+                var body: some View {
+                    Text("a").onTapGesture { store.pushIntoRecentFonts("Inter") }
+                }
+                func apply() { store.applyingBaseFont(size: 12) }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+        #expect(report.elements.map(\.verdict) == [.passing])
+    }
+
     @Test func wrappersOfAPlatformFontAreJudgedByTheirArgument() {
         let reports = audit([
             "Font+UIFont.swift": """
