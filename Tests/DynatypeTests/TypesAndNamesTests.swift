@@ -449,6 +449,39 @@ import Testing
         ])
     }
 
+    @Test func fontsOnlyMeasuredAreFacesAndAppKitFixesKeepTraitsOrAreNotOffered() {
+        let report = audit("""
+            import AppKit
+            final class Scroller {
+                func overlap(scale: CGFloat) -> CGFloat { 2 * NSFont.systemFont(ofSize: NSFont.systemFontSize).lineHeight * scale }
+            }
+            final class BadgeView: NSView {
+                static let plain: NSFont = NSFont.systemFont(ofSize: 13)
+                static let digits: NSFont = NSFont.monospacedDigitSystemFont(ofSize: 13, weight: .semibold)
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_appkit_font:6", "fixed_appkit_font:7"])
+        #expect(report.findings.map(\.replacement) == ["NSFont.preferredFont(forTextStyle: .footnote)", nil])
+    }
+
+    @Test func aFontOnAnAppKitControlIsAppKitAndAWidthFromGeometryIsNoConstant() {
+        let report = audit("""
+            import SwiftUI
+            struct JumpBar: NSViewRepresentable {
+                func makeNSView(context: Context) -> NSPopUpButton {
+                    let button = NSPopUpButton()
+                    button.font = .systemFont(ofSize: 11)
+                    return button
+                }
+            }
+            struct Banner: View {
+                let title: String
+                var body: some View { GeometryReader { geometry in Text(title).frame(width: geometry.size.width - 70) } }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_appkit_font:5"])
+    }
+
     // MARK: Clamps
 
     @Test func dynamicTypeSizeClampsInEverySpelling() {

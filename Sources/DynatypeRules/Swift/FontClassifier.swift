@@ -238,7 +238,8 @@ struct FontClassifier {
     }
 
     /// A constructor with a size: fixed, scaling or dependent, by the size.
-    private func constructor(_ call: FunctionCallExprSyntax, size: ExprSyntax, rule: RuleID, replacement: String) -> FontClassification {
+    /// `replacement` is nil when no replacement keeps the font's weight and traits.
+    private func constructor(_ call: FunctionCallExprSyntax, size: ExprSyntax, rule: RuleID, replacement: String?) -> FontClassification {
         let spec = FontSpec.code(Syntax(call))
         let sizeClass = classifySize(size, depth: 0)
         let message: String
@@ -247,7 +248,12 @@ struct FontClassifier {
         case .fixedAppKitFont: message = "an AppKit font with a fixed size does not follow the text size setting"
         default: message = "`.system(size:)` is a hardcoded size and does not scale with Dynamic Type"
         }
-        let fix = rule == .fixedUIKitFont ? "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`" : "use `\(replacement)`"
+        let fix: String
+        switch (rule, replacement) {
+        case (.fixedUIKitFont, let replacement?): fix = "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`"
+        case (_, let replacement?): fix = "use `\(replacement)`"
+        case (_, nil): fix = "size it from the text size setting (a text style's point size), keeping its weight and traits"
+        }
         let site = { (dependency: SizeValue?) in
             FontSite(node: ExprSyntax(call), rule: rule, severity: .error, message: message, replacement: replacement, fix: fix, dependency: dependency)
         }

@@ -83,6 +83,15 @@ final class ReceiverIndex {
     /// The class of a receiver when the file says it (declaration or subclass).
     func textClass(of receiver: Receiver) -> String? { declared[receiver]?.textClass }
 
+    /// Whether a receiver is an AppKit view (`NSTextField`, `NSPopUpButton`),
+    /// when the file says its class.
+    func isAppKit(_ receiver: Receiver) -> Bool? {
+        if let textClass = textClass(of: receiver) { return UIKitVocabulary.isAppKit(textClass) }
+        guard let type = types[receiver] else { return nil }
+        if type.hasPrefix("NS") { return true }
+        return type.hasPrefix("UI") ? false : nil
+    }
+
     // MARK: Recording
 
     private func record(_ statement: SequenceExprSyntax) {

@@ -21,8 +21,10 @@ final class SyntaxIndex: SyntaxVisitor {
     /// How many ScrollView/List/Form calls enclose the node being visited.
     private var scrollingDepth = 0
     private var fontValueUses: Set<String> = []
-    /// What reading a font for its face looks like.
-    private static let faceMembers: Set<String> = ["withSize", "fontName", "familyName", "fontDescriptor"]
+    /// What reading a font for its face (or measuring it) looks like.
+    static let faceMembers: Set<String> = [
+        "withSize", "fontName", "familyName", "fontDescriptor", "lineHeight", "ascender", "descender", "capHeight", "xHeight",
+    ]
 
     private static let adaptiveNames: Set<String> = [
         "ViewThatFits", "AnyLayout", "isAccessibilitySize", "isAccessibilityCategory",

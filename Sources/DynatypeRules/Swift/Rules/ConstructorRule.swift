@@ -67,6 +67,13 @@ struct ConstructorRule {
         {
             node = parent
         }
+        // Read right away: `UIFont.systemFont(ofSize: 12).lineHeight` (a
+        // resized font is judged by the size it gets).
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+            member.declName.baseName.text != "withSize", SyntaxIndex.faceMembers.contains(member.declName.baseName.text)
+        {
+            return true
+        }
         guard let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self), let name = binding.name
         else { return false }
         return builder.context.facts.faceOnlyFonts.contains(name)

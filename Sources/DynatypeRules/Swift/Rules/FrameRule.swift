@@ -63,7 +63,9 @@ struct FrameRule {
     private func isConstant(_ width: ExprSyntax, _ classifier: FontClassifier) -> Bool {
         guard !width.isNilLiteral else { return false }
         switch classifier.classifySize(width, depth: 0).value {
-        case .fixed, .symbol: return true
+        case .fixed: return true
+        // `Layout.rowWidth` is a constant; `geometry.size.width` is not.
+        case .symbol(let reference): return reference.qualifier?.first?.isUppercase ?? true
         case .scales, .parameter: return false
         }
     }

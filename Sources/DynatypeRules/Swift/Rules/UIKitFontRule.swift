@@ -20,13 +20,13 @@ struct UIKitFontRule {
         // property) are still judged here: `ConstructorRule` leaves every
         // font assignment to this rule.
         for (receiver, assignments) in receivers.assignments where elementOf[receiver] == nil {
-            for assignment in assignments where assignment.property == "font" { judgeUnattached(assignment) }
+            for assignment in assignments where assignment.property == "font" { judgeUnattached(assignment, receiverIsAppKit: receivers.isAppKit(receiver)) }
         }
         return elementOf
     }
 
-    private func judgeUnattached(_ assignment: PropertyAssignment) {
-        let font = FontClassifier(context: builder.context).classify(sequence: assignment.value, expecting: .platformFont, depth: 0)
+    private func judgeUnattached(_ assignment: PropertyAssignment, receiverIsAppKit: Bool?) {
+        let font = FontClassifier(context: builder.context, receiverIsAppKit: receiverIsAppKit).classify(sequence: assignment.value, expecting: .platformFont, depth: 0)
         builder.markJudged(font.sites)
         builder.addHelperCalls(font.helperCalls)
         for site in font.sites { builder.report(site) }
@@ -72,7 +72,7 @@ struct UIKitFontRule {
     private func judgeFonts(of receiver: Receiver, element: Int) {
         let assignments = fontAssignments(of: receiver)
         guard !assignments.isEmpty else { return }
-        let classifier = FontClassifier(context: builder.context, receiverIsAppKit: receivers.textClass(of: receiver).map(UIKitVocabulary.isAppKit))
+        let classifier = FontClassifier(context: builder.context, receiverIsAppKit: receivers.isAppKit(receiver))
         var judged: [(PropertyAssignment, FontClassification)] = []
         for assignment in assignments {
             let font = classifier.classify(sequence: assignment.value, expecting: .platformFont, depth: 0)
