@@ -62,6 +62,29 @@ import Testing
         #expect(try runDynatype(["audit", "App", "--config", explicit.path], in: folder.url).status == 0)
     }
 
+    /// Issue 9 "Context": a file's findings are the same whether the audit
+    /// names the file, its folder or the repository; `--context` overrides.
+    @Test func findingsOfAFileDoNotDependOnWhichOfTheProjectsPathsAreNamed() throws {
+        let folder = try TemporaryDirectory()
+        _ = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["git", "init", "-q"], in: folder.url)
+        try folder.write("DesignSystem/Font+Brand.swift", "extension Font { static let caption3 = Font.system(size: 10) }\n")
+        try folder.write("Features/Feed/Row.swift", "struct Row: View { var body: some View { Text(\"a\").font(.caption3) } }\n")
+        func findings(_ arguments: [String]) throws -> [String] {
+            let result = try runDynatype(["audit", "--format", "json"] + arguments, in: folder.url)
+            let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+            let row = (document["files"] as! [[String: Any]]).first { ($0["path"] as! String).hasSuffix("Row.swift") }!
+            return (row["findings"] as! [[String: Any]]).map { "\($0["rule"]!):\($0["line"]!)" }
+        }
+        let whole = try findings([])
+        #expect(whole == ["fixed_font_token:1"])
+        #expect(try findings(["Features"]) == whole)
+        #expect(try findings(["Features/Feed/Row.swift"]) == whole)
+        #expect(try findings(["Features", "--context", "Features"]) == ["unresolved_font:1"])
+        let named = try runDynatype(["audit", "--format", "json", "Features"], in: folder.url)
+        let document = try JSONSerialization.jsonObject(with: Data(named.stdout.utf8)) as! [String: Any]
+        #expect((document["files"] as! [[String: Any]]).count == 1, "context files are not reported")
+    }
+
     @Test func sarifHasTheCatalogueRelativeURIsAndLineFreeFingerprints() throws {
         let folder = try TemporaryDirectory()
         try folder.write("Sources/Card View.swift", failing)

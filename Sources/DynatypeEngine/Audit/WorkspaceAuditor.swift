@@ -17,7 +17,10 @@ public struct WorkspaceAuditor {
     }
 
     /// Audits `paths` (files or folders); report paths are relative to `root`.
-    public func audit(paths: [URL], root: URL) -> AuditOutcome {
+    /// Symbols resolve from the whole `context` folder (its files the
+    /// configuration includes), so a file's findings do not depend on which
+    /// of the project's paths are named; only `paths` are reported.
+    public func audit(paths: [URL], root: URL, context: URL? = nil) -> AuditOutcome {
         var skipped: [SkippedFile] = []
         var files: [URL] = []
         let discovery = FileDiscovery(configuration: configuration, configurationRoot: configurationRoot)
@@ -44,15 +47,9 @@ public struct WorkspaceAuditor {
         }
         var seen = Set<String>()
         let unique = files.filter { seen.insert($0.standardizedFileURL.path).inserted }
+        let contextFiles = context.map { discovery.files(under: $0).files.filter { seen.insert($0.standardizedFileURL.path).inserted } } ?? []
 
-        let analyzer = FileAnalyzer(maximumBytes: configuration.maximumFileBytes)
-        let counter = ProgressCounter(total: unique.count, report: progress)
-        let outcomes = ParallelWork.map(count: unique.count, threads: threads) { index -> Result<FileAnalyzer.Outcome, Error> in
-            defer { counter.tick() }
-            let url = unique[index]
-            return Result { try analyzer.analyzeFile(at: url, kind: SourceKind(path: url.path)!) }
-        }
-
+        let outcomes = analyze(unique + contextFiles)
         var analyzed: [(path: String, analysis: FileAnalysis)] = []
         for (url, outcome) in zip(unique, outcomes) {
             let path = FileDiscovery.relativePath(of: url, to: root)
@@ -62,8 +59,24 @@ public struct WorkspaceAuditor {
             case .failure(let error): skipped.append(SkippedFile(path: path, reason: Self.describe(error), isError: true))
             }
         }
-        let reports = ProjectResolver(configuration: configuration.rules).resolve(analyzed)
+        // Context files only lend their symbols: whatever they hold is not reported.
+        let contextAnalyses = zip(contextFiles, outcomes.dropFirst(unique.count)).compactMap { url, outcome -> (path: String, analysis: FileAnalysis)? in
+            guard case .success(.analyzed(let analysis)) = outcome else { return nil }
+            return (url.standardizedFileURL.path, analysis)
+        }
+        let reports = ProjectResolver(configuration: configuration.rules).resolve(analyzed, context: contextAnalyses)
         return AuditOutcome(root: root.standardizedFileURL.path, reports: reports, skipped: skipped)
+    }
+
+    /// Phase one of each file, in parallel.
+    private func analyze(_ files: [URL]) -> [Result<FileAnalyzer.Outcome, Error>] {
+        let analyzer = FileAnalyzer(maximumBytes: configuration.maximumFileBytes)
+        let counter = ProgressCounter(total: files.count, report: progress)
+        return ParallelWork.map(count: files.count, threads: threads) { index -> Result<FileAnalyzer.Outcome, Error> in
+            defer { counter.tick() }
+            let url = files[index]
+            return Result { try analyzer.analyzeFile(at: url, kind: SourceKind(path: url.path)!) }
+        }
     }
 
     private static func describe(_ error: Error) -> String {

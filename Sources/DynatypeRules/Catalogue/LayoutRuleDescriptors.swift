@@ -21,9 +21,18 @@ extension RuleCatalogue {
                     }
                     """),
             ],
-            nonTriggering: [RuleExample("""
-                struct A: View { var body: some View { Text("Offer").lineLimit(nil) } }
-                """)]
+            nonTriggering: [
+                RuleExample("""
+                    struct A: View { var body: some View { Text("Offer").lineLimit(nil) } }
+                    """),
+                // A control that is no label.
+                RuleExample("""
+                    import UIKit
+                    final class Stepper: UIControl {
+                        func setUp() { self.adjustsFontSizeToFitWidth = true }
+                    }
+                    """),
+            ]
         ),
         RuleDescriptor(
             .singleLineTruncation, name: "Single-line truncation", severity: .error,
@@ -45,6 +54,14 @@ extension RuleCatalogue {
                     struct A: View {
                         let names: [String]
                         var body: some View { List(names, id: \\.self) { Text($0).lineLimit(1) } }
+                    }
+                    """),
+                // The List encloses the use of a same-file view helper.
+                RuleExample("""
+                    struct A: View {
+                        let names: [String]
+                        var body: some View { List(names, id: \\.self) { name in row(name) } }
+                        func row(_ name: String) -> some View { Text(name).lineLimit(1) }
                     }
                     """),
             ]
@@ -76,6 +93,21 @@ extension RuleCatalogue {
                 RuleExample("""
                     struct A: View { var body: some View { HStack { Rectangle().frame(height: 1); Text("or") } } }
                     """),
+                // Hiding is not a fixed height; AppKit views are not judged by the constraint rule.
+                RuleExample("""
+                    import AppKit
+                    struct A: View {
+                        let collapsed: Bool
+                        var body: some View {
+                            Text("a").frame(height: 0)
+                            Text("b").frame(height: collapsed ? 0 : nil)
+                        }
+                    }
+                    final class C: NSView {
+                        let field = NSTextField()
+                        func setUp() { field.heightAnchor.constraint(equalToConstant: 20).isActive = true }
+                    }
+                    """),
             ]
         ),
         RuleDescriptor(
@@ -99,6 +131,15 @@ extension RuleCatalogue {
             triggering: [
                 RuleExample("""
                     struct A: View { var body: some View { Text("a").↓dynamicTypeSize(.xSmall ... .xxxLarge) } }
+                    """),
+                // Any spelling, on any view (custom views included).
+                RuleExample("""
+                    struct A: View {
+                        var body: some View {
+                            Badge().↓dynamicTypeSize(...(.xxxLarge))
+                            Badge().↓dynamicTypeSize(...DynamicTypeSize.xxLarge)
+                        }
+                    }
                     """),
                 RuleExample("""
                     import UIKit
@@ -130,13 +171,22 @@ extension RuleCatalogue {
                     func setUp() { ↓label.numberOfLines = 1 }
                 }
                 """)],
-            nonTriggering: [RuleExample("""
-                import UIKit
-                final class C: UIView {
-                    let label = UILabel()
-                    func setUp() { label.numberOfLines = 0 }
-                }
-                """)]
+            nonTriggering: [
+                RuleExample("""
+                    import UIKit
+                    final class C: UIView {
+                        let label = UILabel()
+                        func setUp() { label.numberOfLines = 0 }
+                    }
+                    """),
+                // A `UIControl` subclass is no label.
+                RuleExample("""
+                    import UIKit
+                    final class Toggle: UIControl {
+                        func setUp() { self.numberOfLines = 1 }
+                    }
+                    """),
+            ]
         ),
         RuleDescriptor(
             .noLayoutAdaptation, name: "No layout adaptation", severity: .note,

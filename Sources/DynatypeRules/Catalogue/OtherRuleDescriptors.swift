@@ -68,6 +68,15 @@ extension RuleCatalogue {
                     import UIKit
                     let configuration = ↓UIImage.SymbolConfiguration(pointSize: 24, weight: .medium)
                     """),
+                // Across lines, on AppKit, and as `.init` where a configuration is expected.
+                RuleExample("""
+                    import UIKit
+                    let large = ↓UIImage
+                        .SymbolConfiguration(pointSize: 30)
+                    let mac = ↓NSImage.SymbolConfiguration(pointSize: 12, weight: .bold)
+                    let small: UIImage.SymbolConfiguration = ↓.init(pointSize: 20)
+                    let image = UIImage(systemName: "x", withConfiguration: ↓.init(pointSize: 18))
+                    """),
             ],
             nonTriggering: [RuleExample("""
                 import UIKit

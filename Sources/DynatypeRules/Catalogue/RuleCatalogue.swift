@@ -39,6 +39,18 @@ public enum RuleCatalogue {
                         var body: some View { Text("a").font(compact ? ↓.system(size: 12) : .body) }
                     }
                     """),
+                // `geometry.size.width` is not the `@ScaledMetric var width` of a type.
+                RuleExample("""
+                    struct Card: View {
+                        @ScaledMetric var width: CGFloat = 20
+                        var body: some View { Color.red.frame(width: width) }
+                    }
+                    struct A: View {
+                        var body: some View {
+                            GeometryReader { geometry in Text("a").font(↓.system(size: geometry.size.width * 0.5)) }
+                        }
+                    }
+                    """),
             ],
             nonTriggering: [
                 RuleExample("""
@@ -86,9 +98,26 @@ public enum RuleCatalogue {
             triggering: [RuleExample("""
                 struct A: View { var body: some View { Text("a").font(↓.custom("Merriweather", size: 28)) } }
                 """)],
-            nonTriggering: [RuleExample("""
-                struct A: View { var body: some View { Text("a").font(.custom("Merriweather", size: 28, relativeTo: .title)) } }
-                """)]
+            nonTriggering: [
+                RuleExample("""
+                    struct A: View { var body: some View { Text("a").font(.custom("Merriweather", size: 28, relativeTo: .title)) } }
+                    """),
+                // An enum's `.custom` is no font: only font positions hold fonts.
+                RuleExample("""
+                    enum Kind { case plain, custom(String) }
+                    struct A: View {
+                        let kind: Kind
+                        var body: some View {
+                            switch kind {
+                            case .custom(let name): Text(name)
+                            case .plain: Label("a", systemImage: "x").labelStyle(.custom(spacing: 4))
+                            }
+                            Text("b").presentationDetents([.custom(MyDetent.self)])
+                        }
+                        func make() -> Kind { .custom("x") }
+                    }
+                    """),
+            ]
         ),
         RuleDescriptor(
             .fixedUIKitFont, name: "Fixed UIKit font", severity: .error,
@@ -111,6 +140,22 @@ public enum RuleCatalogue {
                     import UIKit
                     let attributes: [NSAttributedString.Key: Any] = [.font: ↓UIFont(name: "Avenir", size: 15)!]
                     """),
+                // A stored constant set in `init`, and another font's size, are fixed sizes.
+                RuleExample("""
+                    import UIKit
+                    final class C: UIView {
+                        let label = UILabel()
+                        var fieldFontSize: CGFloat
+                        init() {
+                            fieldFontSize = 13
+                            super.init(frame: .zero)
+                        }
+                        func setUp(_ other: UILabel?) {
+                            label.font = ↓.systemFont(ofSize: fieldFontSize)
+                            label.font = ↓.systemFont(ofSize: other?.font?.pointSize ?? 12)
+                        }
+                    }
+                    """),
             ],
             nonTriggering: [
                 RuleExample("""
@@ -128,6 +173,31 @@ public enum RuleCatalogue {
                     import UIKit
                     let font = UIFont.systemFont(ofSize: UIFontMetrics.default.scaledValue(for: 15))
                     """),
+                // A face: read for its name, or resized with a scaled size.
+                RuleExample("""
+                    import UIKit
+                    final class C: UIView {
+                        let label = UILabel()
+                        let dyslexic = UIFont(name: "OpenDyslexic", size: 1)!
+                        func setUp() {
+                            label.font = dyslexic.withSize(UIFontMetrics.default.scaledValue(for: 17))
+                            label.adjustsFontForContentSizeCategory = true
+                            print(dyslexic.familyName)
+                        }
+                    }
+                    """),
+                // AppKit by type: the receiver's class and `#if os(macOS)` decide.
+                RuleExample("""
+                    import UIKit
+                    import AppKit
+                    final class C: NSViewController {
+                        let field = NSTextField()
+                        func setUp() { field.font = .systemFont(ofSize: 13) }
+                    }
+                    #if os(macOS)
+                    let small: NSFont = .systemFont(ofSize: 11)
+                    #endif
+                    """),
             ]
         ),
         RuleDescriptor(
@@ -135,13 +205,28 @@ public enum RuleCatalogue {
             summary: "`NSFont.systemFont(ofSize:)` and its variants, `NSFont(name:size:)`",
             rationale: "An AppKit font with a fixed size does not follow the text size setting.",
             fix: "`NSFont.preferredFont(forTextStyle:)`", sources: "[001]", platforms: [.macOS],
-            triggering: [RuleExample("""
-                import AppKit
-                final class C: NSViewController {
-                    let field = NSTextField(labelWithString: "")
-                    func setUp() { field.font = ↓NSFont.systemFont(ofSize: 13) }
-                }
-                """)],
+            triggering: [
+                RuleExample("""
+                    import AppKit
+                    final class C: NSViewController {
+                        let field = NSTextField(labelWithString: "")
+                        func setUp() { field.font = ↓NSFont.systemFont(ofSize: 13) }
+                    }
+                    """),
+                // Implicit members are AppKit by the receiver, the value's type or the platform block.
+                RuleExample("""
+                    import UIKit
+                    import AppKit
+                    final class C: NSViewController {
+                        let field = NSTextField()
+                        func setUp() { field.font = ↓.systemFont(ofSize: 13) }
+                    }
+                    let caption: NSFont = ↓.systemFont(ofSize: 11)
+                    #if os(macOS)
+                    let attributes: [NSAttributedString.Key: Any] = [.font: ↓.boldSystemFont(ofSize: 12)]
+                    #endif
+                    """),
+            ],
             nonTriggering: [RuleExample("""
                 import AppKit
                 final class C: NSViewController {
@@ -181,6 +266,23 @@ public enum RuleCatalogue {
                         }
                     }
                     """),
+                // Attribute containers and text attributes are no views.
+                RuleExample("""
+                    import UIKit
+                    final class Control: UIControl {
+                        func setUp() {
+                            var container = AttributeContainer()
+                            container.font = UIFont.preferredFont(forTextStyle: .body)
+                            var configuration = UIButton.Configuration.plain()
+                            configuration.titleTextAttributesTransformer = UIConfigurationTextAttributesTransformer { incoming in
+                                var outgoing = incoming
+                                outgoing.font = UIFont.preferredFont(forTextStyle: .headline)
+                                return outgoing
+                            }
+                            self.font = .preferredFont(forTextStyle: .body)
+                        }
+                    }
+                    """),
             ]
         ),
         RuleDescriptor(
@@ -188,14 +290,33 @@ public enum RuleCatalogue {
             summary: "a text element whose font is a symbol of the audited code (`.caption3`, `Theme.fonts.body`, `UIFont.appFont(ofSize:)`) whose definition does not scale",
             rationale: "The definition decides: a fixed token makes every use fixed (RULES.md note 3).",
             fix: "fix the definition (its location is in the message)", sources: "note 3",
-            triggering: [RuleExample("""
-                extension Font { static let caption3 = Font.system(size: 10) }
-                struct A: View { var body: some View { Text("a").font(↓.caption3) } }
-                """)],
-            nonTriggering: [RuleExample("""
-                extension Font { static let caption3 = Font.custom("Inter", size: 10, relativeTo: .caption2) }
-                struct A: View { var body: some View { Text("a").font(.caption3) } }
-                """)]
+            triggering: [
+                RuleExample("""
+                    extension Font { static let caption3 = Font.system(size: 10) }
+                    struct A: View { var body: some View { Text("a").font(↓.caption3) } }
+                    """),
+                // View helpers that apply a font give it to the text they are called on.
+                RuleExample("""
+                    extension View { func eyebrow() -> some View { font(.system(size: 11)) } }
+                    struct Caption: ViewModifier { func body(content: Content) -> some View { content.font(.system(size: 10)) } }
+                    struct A: View {
+                        var body: some View {
+                            Text("a").↓eyebrow()
+                            Text("b").padding().↓modifier(Caption())
+                        }
+                    }
+                    """),
+            ],
+            nonTriggering: [
+                RuleExample("""
+                    extension Font { static let caption3 = Font.custom("Inter", size: 10, relativeTo: .caption2) }
+                    struct A: View { var body: some View { Text("a").font(.caption3) } }
+                    """),
+                RuleExample("""
+                    extension View { func eyebrow() -> some View { font(.caption2.weight(.semibold)) } }
+                    struct A: View { var body: some View { Text("a").eyebrow().cardStyle() } }
+                    """),
+            ]
         ),
         RuleDescriptor(
             .unresolvedFont, name: "Unresolved font", severity: .note,

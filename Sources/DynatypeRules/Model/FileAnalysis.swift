@@ -39,6 +39,8 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
         switch value {
         case .symbol(let reference, _): return reference.argumentLabels == nil ? [] : [reference.name]
         case .anyOf(let branches): return branches.flatMap(calledHelperNames)
+        case .viewHelper(let reference, _, let otherwise):
+            return (reference.argumentLabels == nil ? [] : [reference.name]) + calledHelperNames(in: otherwise)
         case .scales, .fixed, .unresolved, .sized: return []
         }
     }
@@ -53,6 +55,10 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
                 arguments.forEach { visit(size: $0.size) }
             case .sized(let size): visit(size: size)
             case .anyOf(let branches): branches.forEach(visit)
+            case .viewHelper(let reference, let arguments, let otherwise):
+                names.insert(reference.name)
+                arguments.forEach { visit(size: $0.size) }
+                visit(otherwise)
             case .scales, .fixed, .unresolved: break
             }
         }

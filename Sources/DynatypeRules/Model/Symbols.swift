@@ -65,6 +65,10 @@ public indirect enum FontValue: Codable, Hashable, Sendable {
     case symbol(SymbolReference, arguments: [SymbolArgument])
     /// A conditional font (`cond ? a : b`, `if`/`switch`): fixed when any branch is.
     case anyOf([FontValue])
+    /// A view modifier that may apply a font (`.eyebrow()`, `.modifier(Caption())`):
+    /// its definition's font when the audited code defines it as a font
+    /// helper, else `otherwise` (the font from further out).
+    case viewHelper(SymbolReference, arguments: [SymbolArgument], otherwise: FontValue)
 }
 
 public struct SymbolArgument: Codable, Hashable, Sendable {

@@ -9,9 +9,11 @@ public struct ProjectResolver: Sendable {
         self.configuration = configuration
     }
 
-    /// Resolves every file of an audit against the audit's own symbols.
-    public func resolve(_ files: [(path: String, analysis: FileAnalysis)]) -> [FileReport] {
-        let symbols = SymbolTable(files: files)
+    /// Resolves every file of an audit against the audit's own symbols and
+    /// those of its context: other files of the project, which define
+    /// symbols and call helpers but are not reported.
+    public func resolve(_ files: [(path: String, analysis: FileAnalysis)], context: [(path: String, analysis: FileAnalysis)] = []) -> [FileReport] {
+        let symbols = SymbolTable(files: files + context)
         return files.map { resolve($0.analysis, path: $0.path, symbols: symbols) }
     }
 
@@ -48,14 +50,21 @@ public struct ProjectResolver: Sendable {
         }
     }
 
-    /// A use of a fixed token names the definition to fix.
+    /// A use of a fixed token names the definition to fix; an unresolved
+    /// symbol says "not defined in the audited code" only when it is not.
     private func annotate(_ conditional: ConditionalFinding, _ symbols: SymbolTable) -> Finding {
         var finding = conditional.finding
-        guard finding.rule == .fixedFontToken, case .fontOutcome(let value, _) = conditional.condition,
-            let site = symbols.definitionSite(of: value)
-        else { return finding }
-        finding.message += " (defined at \(site))"
-        finding.fix = "fix the definition at \(site) so it scales"
+        guard case .fontOutcome(let value, _) = conditional.condition, let site = symbols.definitionSite(of: value) else { return finding }
+        switch finding.rule {
+        case .fixedFontToken:
+            finding.message += " (defined at \(site))"
+            finding.fix = "fix the definition at \(site) so it scales"
+        case .unresolvedFont:
+            finding.message = "`\(finding.current)` is defined in the audited code (\(site)), but its definitions disagree or cannot be classified"
+            finding.fix = "check that the definition at \(site) scales"
+        default:
+            break
+        }
         return finding
     }
 
@@ -74,7 +83,9 @@ public struct ProjectResolver: Sendable {
             case .scales: return AuditedElement(element: element, verdict: .passing, reason: "the font's definition scales")
             case .fixed: return AuditedElement(element: element, verdict: .passing, reason: "fixed font, finding suppressed or disabled")
             case .unresolved:
-                return AuditedElement(element: element, verdict: .unresolved, reason: "the font's definition is not in the audited code")
+                let reason = symbols.definitionSite(of: value).map { "the font's definitions (\($0)) disagree or cannot be classified" }
+                    ?? "the font's definition is not in the audited code"
+                return AuditedElement(element: element, verdict: .unresolved, reason: reason)
             }
         }
     }

@@ -45,7 +45,7 @@ public struct SymbolTable: Sendable {
 
     private func isFixedCall(_ value: FontValue, of key: String) -> Bool {
         switch value {
-        case .symbol(let reference, let arguments):
+        case .symbol(let reference, let arguments), .viewHelper(let reference, let arguments, _):
             return lookup(reference).contains {
                 $0.definition.key == key && outcome(of: $0, arguments: arguments, bindings: [:], depth: 0) == .fixed
             }
@@ -56,17 +56,30 @@ public struct SymbolTable: Sendable {
 
     // MARK: Lookup
 
+    /// The definitions a reference can mean (RULES.md "A member is resolved
+    /// through its receiver's type"): a type qualifier (`CellAppearance`,
+    /// `UIFont`, the enclosing type of a bare name) admits its own members
+    /// and globals; a value of unknown type (`fonts`, `size`) prefers a type
+    /// of that name, and otherwise takes any font of that name, but never a
+    /// size (a `width` of an unrelated type does not decide
+    /// `geometry.size.width`); an implicit member (`.caption3`) is one of the
+    /// font types' or a view modifier.
     public func lookup(_ reference: SymbolReference) -> [Located] {
         let named = (byName[reference.name] ?? []).filter { Self.accepts(reference, $0.definition) }
-        guard named.count > 1 else { return named }
-        if let qualifier = reference.qualifier?.lowercased() {
-            let qualified = named.filter { $0.definition.container?.lowercased() == qualifier }
-            if !qualified.isEmpty { return qualified }
-        } else {
-            let preferred: Set<String> = reference.expected == .platformFont ? ["UIFont", "NSFont"] : ["Font"]
-            let onType = named.filter { $0.definition.container.map(preferred.contains) ?? false }
-            if !onType.isEmpty { return onType }
+        guard let qualifier = reference.qualifier else {
+            guard reference.expected != .viewModifier else { return named }
+            let fontTypes: Set<String> = switch reference.expected {
+            case .platformFont?: ["UIFont", "NSFont"]
+            case .font?: ["Font"]
+            case .size?, .viewModifier?, nil: ["Font", "UIFont", "NSFont"]
+            }
+            return named.filter { $0.definition.container.map(fontTypes.contains) ?? true }
         }
+        if qualifier.first?.isUppercase == true {
+            return named.filter { $0.definition.container == qualifier || $0.definition.container == nil }
+        }
+        let qualified = named.filter { $0.definition.container?.lowercased() == qualifier.lowercased() }
+        if !qualified.isEmpty || reference.expected == .size { return qualified }
         return named
     }
 
@@ -107,12 +120,21 @@ public struct SymbolTable: Sendable {
         case .sized(let size): return outcome(ofSize: size, bindings: bindings, depth: depth + 1)
         case .anyOf(let branches): return Self.combine(branches.map { outcome(of: $0, bindings: bindings, depth: depth + 1) })
         case .symbol(let reference, let arguments):
-            let bound = arguments.map { SymbolArgument(label: $0.label, size: Self.substitute($0.size, bindings)) }
             let candidates = lookup(reference)
             guard !candidates.isEmpty else { return .unresolved }
-            let outcomes = candidates.map { outcome(of: $0, arguments: bound, bindings: bindings, depth: depth + 1) }
-            return Set(outcomes).count == 1 ? outcomes[0] : Self.combine(outcomes)
+            return outcome(of: candidates, arguments: arguments, bindings: bindings, depth: depth)
+        case .viewHelper(let reference, let arguments, let otherwise):
+            let candidates = lookup(reference)
+            guard !candidates.isEmpty else { return outcome(of: otherwise, bindings: bindings, depth: depth + 1) }
+            return outcome(of: candidates, arguments: arguments, bindings: bindings, depth: depth)
         }
+    }
+
+    /// Definitions that disagree leave the font unknown (RULES.md).
+    private func outcome(of candidates: [Located], arguments: [SymbolArgument], bindings: [String: SizeValue], depth: Int) -> FontOutcome {
+        let bound = arguments.map { SymbolArgument(label: $0.label, size: Self.substitute($0.size, bindings)) }
+        let outcomes = Set(candidates.map { outcome(of: $0, arguments: bound, bindings: bindings, depth: depth + 1) })
+        return outcomes.count == 1 ? outcomes.first! : .unresolved
     }
 
     private func outcome(of located: Located, arguments: [SymbolArgument], bindings: [String: SizeValue], depth: Int) -> FontOutcome {
@@ -167,7 +189,7 @@ public struct SymbolTable: Sendable {
     /// Where the symbol a value refers to is defined, for messages.
     public func definitionSite(of value: FontValue) -> String? {
         switch value {
-        case .symbol(let reference, _):
+        case .symbol(let reference, _), .viewHelper(let reference, _, _):
             return lookup(reference).first.map { "\($0.path):\($0.definition.position.line)" }
         case .anyOf(let branches):
             return branches.lazy.compactMap { definitionSite(of: $0) }.first

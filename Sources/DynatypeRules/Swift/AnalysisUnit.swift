@@ -51,8 +51,9 @@ struct FileUnits {
 extension FileUnits.TypeGroup {
     /// What a member's analysis reads of the rest of its type: the type's
     /// name, its properties (name, and whether it has a value: a font from a
-    /// stored property set elsewhere is unresolved), and — rarely — code that
-    /// wraps a member constant in `UIFontMetrics`.
+    /// stored property set elsewhere is unresolved), its initializers (a
+    /// property every initializer sets to a literal is a constant), and —
+    /// rarely — code that wraps a member constant in `UIFontMetrics`.
     func contextKey(source: [UInt8]) -> UInt64 {
         var text = scopes.map { $0.name + ":" + $0.inheritedTypes.joined(separator: ",") }.joined(separator: ";") + "|"
         func properties(_ members: MemberBlockItemListSyntax) {
@@ -70,6 +71,11 @@ extension FileUnits.TypeGroup {
         }
         for scope in scopes { properties(scope.memberBlock.members) }
         var hash = Fingerprint.fnv1a(text)
+        for scope in scopes {
+            for member in scope.memberBlock.members where member.decl.is(InitializerDeclSyntax.self) {
+                hash = UnitKey.mix(hash, UnitKey.of([Syntax(member.decl)], source: source, converter: nil))
+            }
+        }
         if declarations.contains(where: { SourcePrefilter.contains("scaledFont", in: $0.bytes(of: source)) }) {
             for declaration in declarations { hash = UnitKey.mix(hash, UnitKey.of([declaration], source: source, converter: nil)) }
         }

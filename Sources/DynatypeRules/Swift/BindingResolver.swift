@@ -54,6 +54,33 @@ final class BindingResolver {
         return .unknown
     }
 
+    /// The type of a value named in code, where its declaration says it: a
+    /// local, a property, a parameter (`cellAppearance` → `CellAppearance`).
+    func typeName(of name: String, at node: some SyntaxProtocol) -> String? {
+        switch resolve(name, at: node) {
+        case .local(let binding), .member(let binding, _, _): return binding.declaredTypeName
+        case .parameter: return Self.parameterType(name, at: node)
+        case .unknown: return nil
+        }
+    }
+
+    private static func parameterType(_ name: String, at node: some SyntaxProtocol) -> String? {
+        var current = node.parent
+        while let scope = current {
+            let parameters = scope.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+                ?? scope.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+            if let parameter = parameters?.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                return parameter.type.simpleName
+            }
+            if let closure = scope.as(ClosureExprSyntax.self), Self.closureHasParameter(name, closure) {
+                guard case .parameterClause(let clause)? = closure.signature?.parameterClause else { return nil }
+                return clause.parameters.first { ($0.secondName ?? $0.firstName).text == name }?.type?.simpleName
+            }
+            current = scope.parent
+        }
+        return nil
+    }
+
     /// The last declaration of `name` in the list that starts before `position`.
     private func localBinding(
         _ name: String, in items: CodeBlockItemListSyntax, before position: AbsolutePosition
@@ -131,6 +158,15 @@ extension PatternBindingSyntax {
     }
 
     var name: String? { pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+
+    /// `T` for `x: T`, `x = T(…)`, `x = T.make(…)`: the type a declaration names.
+    var declaredTypeName: String? {
+        if let type = typeAnnotation?.type.simpleName { return type }
+        guard let call = initializer?.value.unwrapped.as(FunctionCallExprSyntax.self) else { return nil }
+        let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? call.calleeBase?.referencedName
+        guard let name, name.first?.isUppercase == true else { return nil }
+        return name
+    }
 }
 
 extension CodeBlockItemListSyntax {

@@ -12,6 +12,54 @@ struct UnitFacts: Hashable {
     var classes: [String: [String]] = [:]
     /// Types that are Views (or other hosts of dynamic properties).
     var hostTypes: Set<String> = []
+    /// Names of values read only for their face somewhere here (`x.fontName`,
+    /// `x.withSize(…)`, `scaledFont(for: x)`), and names used as a font.
+    var fontFaceUses: Set<String> = []
+    var fontValueUses: Set<String> = []
+    /// Where views are built from a name (`row(item)`, `header`, `Cell(…)`):
+    /// `ViewHelpers.scrolled` inside a ScrollView/List/Form, else the view
+    /// helper whose body it is ("" outside any).
+    var viewUses: [String: Set<String>] = [:]
+}
+
+/// RULES.md "Ancestors through same-file view helpers": a view property,
+/// view function or `View` type of the file whose every use sits in a
+/// ScrollView, List or Form (directly, or in another such helper) scrolls.
+enum ViewHelpers {
+    static let scrolled = "\u{1}scrolled"
+
+    static func scrolled(_ uses: [String: Set<String>]) -> Set<String> {
+        var result: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for (name, contexts) in uses.sorted(by: { $0.key < $1.key }) where !result.contains(name) {
+                if contexts.allSatisfy({ $0 == scrolled || result.contains($0) }) {
+                    result.insert(name)
+                    changed = true
+                }
+            }
+        }
+        return result
+    }
+
+    /// The view helper whose body holds `node`: the enclosing function or
+    /// property, or the type for a `body`; nil outside any.
+    static func enclosing(_ node: some SyntaxProtocol) -> String? {
+        var current = node.parent
+        while let candidate = current {
+            if let function = candidate.as(FunctionDeclSyntax.self) {
+                return function.name.text == "body" ? TypeScope.enclosing(function)?.name : function.name.text
+            }
+            if let binding = candidate.as(PatternBindingSyntax.self), let name = binding.name,
+                binding.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true
+            {
+                return name == "body" ? TypeScope.enclosing(binding)?.name : name
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
 }
 
 /// Facts about a whole file that rules in any unit consult.
@@ -23,6 +71,13 @@ struct FileFacts: Hashable {
     /// Classes declared in the file that inherit a UIKit/AppKit text view
     /// (`PillLabel: UILabel`), with the text class they inherit.
     let textViewSubclasses: [String: String]
+    /// Every class the file declares (a class that is no text view subclass is no text view).
+    let classes: Set<String>
+    /// RULES.md "A font used only as a face": stored fonts the file reads
+    /// only for their face, never as a font.
+    let faceOnlyFonts: Set<String>
+    /// View helpers of the file used only where something scrolls.
+    let scrolledViewHelpers: Set<String>
     let hostTypes: Set<String>
 
     init(merging units: [UnitFacts]) {
@@ -32,7 +87,11 @@ struct FileFacts: Hashable {
         importsUIKit = imports.contains("UIKit")
         prefersAppKit = (imports.contains("AppKit") || imports.contains("Cocoa")) && !importsUIKit
         hostTypes = units.reduce(into: Set<String>()) { $0.formUnion($1.hostTypes) }
+        scrolledViewHelpers = ViewHelpers.scrolled(units.reduce(into: [:]) { $0.merge($1.viewUses) { $0.union($1) } })
+        faceOnlyFonts = units.reduce(into: Set<String>()) { $0.formUnion($1.fontFaceUses) }
+            .subtracting(units.reduce(into: Set<String>()) { $0.formUnion($1.fontValueUses) })
         let classes = units.reduce(into: [String: [String]]()) { $0.merge($1.classes) { $0 + $1 } }
+        self.classes = Set(classes.keys)
         var subclasses: [String: String] = [:]
         // Until nothing changes, so a subclass of a subclass is found in any order.
         var changed = true
@@ -53,7 +112,10 @@ struct FileFacts: Hashable {
         var text = "\(adaptsLayout)|\(prefersAppKit)|\(importsUIKit)|"
         text += scaledMetrics.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += textViewSubclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
-        text += hostTypes.sorted().joined(separator: ",")
+        text += hostTypes.sorted().joined(separator: ",") + "|"
+        text += classes.sorted().joined(separator: ",") + "|"
+        text += faceOnlyFonts.sorted().joined(separator: ",") + "|"
+        text += scrolledViewHelpers.sorted().joined(separator: ",")
         return Fingerprint.fnv1a(text)
     }
 }
@@ -118,4 +180,10 @@ enum UIKitVocabulary {
     }
 
     static func isAppKit(_ textClass: String) -> Bool { appKitTextClasses.contains(textClass) }
+
+    /// Names that text views carry (`titleLabel`, `PillLabel`, `nameField`),
+    /// for views whose class the file does not declare.
+    private static let textViewNameSuffixes = ["Label", "label", "Button", "button", "Field", "field", "TextView", "textView"]
+
+    static func namesTextView(_ name: String) -> Bool { textViewNameSuffixes.contains { name.hasSuffix($0) } }
 }

@@ -50,7 +50,11 @@ enum FixSuggestions {
         return "UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledFont(for: \(original.oneLine))"
     }
 
-    static func appKit(_ call: FunctionCallExprSyntax) -> String {
+    /// AppKit has no `UIFontMetrics`: only a plain system font has a text
+    /// style that keeps everything it had (RULES.md "Fixes keep weight,
+    /// design and traits, or none is offered").
+    static func appKit(_ call: FunctionCallExprSyntax) -> String? {
+        guard call.calleeName == "systemFont", call.arguments.count == 1 else { return nil }
         let style = TextStyle.nearest(
             toPointSize: (call.argument("ofSize") ?? call.argument("size"))?.numericValue,
             weight: call.argument("weight")?.referencedName

@@ -5,6 +5,13 @@ import SwiftSyntax
 /// constructor sites, and the rule families decide what to report where.
 struct FontClassifier {
     let context: FileContext
+    /// Whether the view a font is given to is an AppKit view, when its class is known.
+    var receiverIsAppKit: Bool?
+
+    init(context: FileContext, receiverIsAppKit: Bool? = nil) {
+        self.context = context
+        self.receiverIsAppKit = receiverIsAppKit
+    }
 
     private static let maximumDepth = 8
 
@@ -131,7 +138,9 @@ struct FontClassifier {
             return constructor(call, size: size, rule: .fixedFontSize, replacement: FixSuggestions.swiftUISystem(call))
         }
         if swiftUIBase, name == "custom" { return customFont(call) }
-        if bareType == "Font", let argument = call.firstUnlabeledArgument, call.arguments.count == 1 {
+        // `Font(uiFont)`, and initializers of the audited code that only wrap
+        // a platform font (`Font(uiFont: x)`): judged by their argument.
+        if bareType == "Font", call.arguments.count == 1, let argument = call.arguments.first?.expression {
             return classify(argument, expecting: .platformFont, depth: depth + 1)
         }
         if let constructor = platformConstructor(call, name: name, baseName: baseName, bareType: bareType, implicit: implicit) {
@@ -200,10 +209,10 @@ struct FontClassifier {
                     ? .scaling("`\(call.oneLine)` (preferred descriptor)")
                     : unresolved(ExprSyntax(call), "the descriptor's size cannot be classified")
             }
-        } else if baseName == "UIFont" || (implicit && !context.prefersAppKit), Self.uiKitSystemConstructors.contains(name) {
+        } else if baseName == "UIFont" || (implicit && !impliesAppKit(call)), Self.uiKitSystemConstructors.contains(name) {
             appKit = false
             sizeArgument = call.argument("ofSize")
-        } else if baseName == "NSFont" || (implicit && context.prefersAppKit), Self.appKitSystemConstructors.contains(name) {
+        } else if baseName == "NSFont" || (implicit && impliesAppKit(call)), Self.appKitSystemConstructors.contains(name) {
             appKit = true
             sizeArgument = call.argument("ofSize")
         } else {
@@ -216,8 +225,21 @@ struct FontClassifier {
         return constructor(call, size: size, rule: .fixedUIKitFont, replacement: FixSuggestions.uiKit(call, original: ExprSyntax(call)))
     }
 
+    /// RULES.md "UIKit or AppKit is decided by type", for an implicit member:
+    /// the receiver's class, the type the position expects, a `#if os(macOS)`
+    /// block, or a file that imports AppKit and not UIKit.
+    private func impliesAppKit(_ call: FunctionCallExprSyntax) -> Bool {
+        if let receiverIsAppKit { return receiverIsAppKit }
+        switch FontPosition.expected(at: call) {
+        case .appKit?: return true
+        case .uiKit?: return false
+        case .swiftUI?, .platform?, nil: return context.prefersAppKit || FontPosition.isInMacOSBlock(call)
+        }
+    }
+
     /// A constructor with a size: fixed, scaling or dependent, by the size.
-    private func constructor(_ call: FunctionCallExprSyntax, size: ExprSyntax, rule: RuleID, replacement: String) -> FontClassification {
+    /// `replacement` is nil when no replacement keeps the font's weight and traits.
+    private func constructor(_ call: FunctionCallExprSyntax, size: ExprSyntax, rule: RuleID, replacement: String?) -> FontClassification {
         let spec = FontSpec.code(Syntax(call))
         let sizeClass = classifySize(size, depth: 0)
         let message: String
@@ -226,7 +248,12 @@ struct FontClassifier {
         case .fixedAppKitFont: message = "an AppKit font with a fixed size does not follow the text size setting"
         default: message = "`.system(size:)` is a hardcoded size and does not scale with Dynamic Type"
         }
-        let fix = rule == .fixedUIKitFont ? "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`" : "use `\(replacement)`"
+        let fix: String
+        switch (rule, replacement) {
+        case (.fixedUIKitFont, let replacement?): fix = "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`"
+        case (_, let replacement?): fix = "use `\(replacement)`"
+        case (_, nil): fix = "size it from the text size setting (a text style's point size), keeping its weight and traits"
+        }
         let site = { (dependency: SizeValue?) in
             FontSite(node: ExprSyntax(call), rule: rule, severity: .error, message: message, replacement: replacement, fix: fix, dependency: dependency)
         }
@@ -286,18 +313,27 @@ struct FontClassifier {
             let value = FontValue.symbol(reference, arguments: [])
             return FontClassification(value: value, symbolLeaves: [FontLeaf(node, value: value)], spec: "`\(name)`")
         case .unknown:
-            let reference = SymbolReference(name: name, qualifier: nil, argumentLabels: nil, expected: expecting)
+            // Not declared in this declaration: a member of the type from
+            // another extension, or a global.
+            let reference = SymbolReference(name: name, qualifier: TypeScope.enclosing(node)?.name, argumentLabels: nil, expected: expecting)
             let value = FontValue.symbol(reference, arguments: [])
             return FontClassification(value: value, symbolLeaves: [FontLeaf(node, value: value)], spec: "`\(name)`")
         }
     }
 
     /// The qualifier of a symbol reference: `Typography` in `Typography.body`,
-    /// the enclosing type for `self.x`, nil for an implicit member.
+    /// the enclosing type for `self.x`, the declared type of a value
+    /// (`CellAppearance` for `cellAppearance` declared `= CellAppearance()`),
+    /// the value's name when its type is unknown, nil for an implicit member.
+    /// Phase two takes a capitalized qualifier for a type (RULES.md "A member
+    /// is resolved through its receiver's type").
     private func qualifier(of base: ExprSyntax?, at node: some SyntaxProtocol) -> String? {
         guard let base else { return nil }
         let name = base.referencedName
         if name == "self" || name == "Self" { return TypeScope.enclosing(node)?.name }
+        if let reference = base.unwrapped.as(DeclReferenceExprSyntax.self), let type = context.bindings.typeName(of: reference.baseName.text, at: node) {
+            return type
+        }
         return name ?? base.oneLine
     }
 
@@ -322,9 +358,14 @@ struct FontClassifier {
             return SizeClass(value: .scales, isScaledMetric: true, scaledMetricDefault: metric)
         }
         if containsScaledValueCall(expr) { return SizeClass(value: .scales) }
-        // Another font's own size (`pointSize` in a UIFont extension, `font.pointSize`)
-        // is as scaling as that font, which is not known here.
-        if expr.referencedName == "pointSize" { return SizeClass(value: .parameter("pointSize")) }
+        if expr.referencedName == "pointSize" {
+            // RULES.md: a size read from another font (`label.font.pointSize`)
+            // does not scale; a font's own size (`pointSize` in a UIFont
+            // extension) is as scaling as that font, which is not known here.
+            let base = expr.as(MemberAccessExprSyntax.self)?.base
+            guard base == nil || base?.referencedName == "self" else { return SizeClass(value: .fixed) }
+            return SizeClass(value: .parameter("pointSize"))
+        }
         if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calleeName,
             ["CGFloat", "Double", "Float", "Int"].contains(name), let only = call.firstUnlabeledArgument
         {
@@ -363,11 +404,31 @@ struct FontClassifier {
         case .parameter:
             return SizeClass(value: .parameter(name))
         case .member(let binding, _, let type):
-            guard binding.valueExpression != nil else { return SizeClass(value: .parameter(name)) }
+            guard binding.valueExpression != nil else {
+                return SizeClass(value: Self.isConstantInInitializers(name, of: type) ? .fixed : .parameter(name))
+            }
             return SizeClass(value: .symbol(SymbolReference(name: name, qualifier: type.name, argumentLabels: nil, expected: .size)))
         case .unknown:
-            return SizeClass(value: .symbol(SymbolReference(name: name, qualifier: nil, argumentLabels: nil, expected: .size)))
+            return SizeClass(value: .symbol(SymbolReference(name: name, qualifier: TypeScope.enclosing(node)?.name, argumentLabels: nil, expected: .size)))
         }
+    }
+
+    /// RULES.md "Constants through stored properties": a stored property
+    /// without a default value that every initializer of its type sets to a
+    /// literal (`textFieldFontSize = 13`) is a constant.
+    private static func isConstantInInitializers(_ name: String, of type: TypeScope) -> Bool {
+        let values = type.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self)?.body }.flatMap { body in
+            body.statements.compactMap { item -> ExprSyntax? in
+                guard let sequence = item.item.as(SequenceExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self)
+                else { return nil }
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                    ReceiverIndex.normalize(elements[0]) == name
+                else { return nil }
+                return elements[2]
+            }
+        }
+        return !values.isEmpty && values.allSatisfy(\.isNumericLiteral)
     }
 
     /// Arithmetic over sizes: anything scaling makes the result scale; one
@@ -385,10 +446,19 @@ struct FontClassifier {
         let metrics = context.facts.scaledMetrics
         guard !metrics.isEmpty else { return nil }
         for token in expr.tokens(viewMode: .sourceAccurate) {
-            guard let value = metrics[token.text] else { continue }
+            guard let value = metrics[token.text], Self.isOwnMember(token) else { continue }
             return .some(value < 0 ? nil : value)
         }
         return nil
+    }
+
+    /// `width` or `self.width`, not `geometry.size.width`: a member of another
+    /// value is that value's type's, not this type's `@ScaledMetric` (RULES.md
+    /// "A member is resolved through its receiver's type").
+    private static func isOwnMember(_ token: TokenSyntax) -> Bool {
+        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+        guard let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id else { return true }
+        return member.base?.referencedName == "self"
     }
 
     private func containsScaledValueCall(_ expr: ExprSyntax) -> Bool {

@@ -17,6 +17,14 @@ extension AnalysisBuilder {
                 fix: "audit the module that defines it, or check that it scales", elements: elements
             ), when: .fontOutcome(leaf.value, .unresolved))
         }
+        // A size passed in as a parameter leaves the element unresolved: say so.
+        for site in font.sites where !elements.isEmpty {
+            guard case .parameter(let name)? = site.dependency else { continue }
+            report(makeFinding(
+                .unresolvedFont, .note, at: site.node, message: "the font cannot be resolved: its size `\(name)` is passed in as a parameter",
+                fix: "check that the sizes passed in scale (\(scalingAPI))", elements: elements
+            ))
+        }
         for leaf in font.unresolvedLeaves {
             report(makeFinding(
                 .unresolvedFont, .note, at: leaf.node, message: "the font cannot be resolved: \(leaf.reason)",

@@ -37,6 +37,9 @@ final class ReceiverIndex {
     private(set) var assignments: [Receiver: [PropertyAssignment]] = [:]
     /// Declared text views and their class (`UILabel`, `PillLabel` → `UILabel`).
     private(set) var declared: [Receiver: (textClass: String, node: Syntax)] = [:]
+    /// The type of other receivers where the file says it (`AttributeContainer`,
+    /// `Configuration`, a type's `self`).
+    private var types: [Receiver: String] = [:]
     /// The local a property's closure initializer builds and returns
     /// (`let titleLabel: UILabel = { let label = UILabel() … return label }()`)
     /// is the property itself.
@@ -51,10 +54,26 @@ final class ReceiverIndex {
         for statement in context.index.assignments {
             record(statement)
         }
-        for scope in context.index.typeScopes where context.textViewSubclasses[scope.name] != nil {
-            let receiver = Receiver(scope: scope.node.id, path: "self")
-            if assignments[receiver] != nil { declared[receiver] = (context.textViewSubclasses[scope.name]!, scope.node) }
+        for scope in context.index.typeScopes {
+            let receiver = Receiver(scope: typeScope(of: scope.memberBlock), path: "self")
+            if let textClass = context.textViewSubclasses[scope.name] {
+                if assignments[receiver] != nil { declared[receiver] = (textClass, scope.node) }
+            } else {
+                types[receiver] = scope.name
+            }
         }
+    }
+
+    /// RULES.md "View-level UIKit rules need a view receiver": a text view by
+    /// its class; a class the file declares otherwise (a `UIControl`
+    /// subclass) or a value of another known type (`AttributeContainer`) is
+    /// none; without a known type, the name says it (`titleLabel`, `PillLabel`).
+    func isTextView(_ receiver: Receiver) -> Bool {
+        if declared[receiver] != nil { return true }
+        if let type = types[receiver] {
+            return !context.facts.classes.contains(type) && UIKitVocabulary.namesTextView(type)
+        }
+        return UIKitVocabulary.namesTextView(String(receiver.path.split(separator: ".").last ?? ""))
     }
 
     func assignments(to receiver: Receiver, _ property: String) -> [PropertyAssignment] {
@@ -63,6 +82,15 @@ final class ReceiverIndex {
 
     /// The class of a receiver when the file says it (declaration or subclass).
     func textClass(of receiver: Receiver) -> String? { declared[receiver]?.textClass }
+
+    /// Whether a receiver is an AppKit view (`NSTextField`, `NSPopUpButton`),
+    /// when the file says its class.
+    func isAppKit(_ receiver: Receiver) -> Bool? {
+        if let textClass = textClass(of: receiver) { return UIKitVocabulary.isAppKit(textClass) }
+        guard let type = types[receiver] else { return nil }
+        if type.hasPrefix("NS") { return true }
+        return type.hasPrefix("UI") ? false : nil
+    }
 
     // MARK: Recording
 
@@ -167,6 +195,8 @@ final class ReceiverIndex {
             }
             if let textClass = declaredClass(of: binding), aliases[receiver] == nil {
                 declared[receiver] = (textClass, Syntax(binding))
+            } else if let type = binding.declaredTypeName {
+                types[receiver] = type
             }
         }
     }

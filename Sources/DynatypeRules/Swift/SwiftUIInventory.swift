@@ -66,6 +66,9 @@ final class SwiftUIInventory {
             }
             let root = ViewTree.root(of: call)
             guard Self.canBeView(root) else { continue }
+            // `store.pushIntoRecentFonts(name)` is a call on a value, not a
+            // view: a value's chain counts only where a view is built.
+            if !root.is(FunctionCallExprSyntax.self), !Self.buildsView(call) || Self.isInActionClosure(call) { continue }
             if let rootCall = root.as(FunctionCallExprSyntax.self), ViewTree.role(of: rootCall) != .opaque { continue }
             if opaqueRoots.contains(root.id) { continue }
             opaqueRoots.insert(root.id)
@@ -96,6 +99,27 @@ final class SwiftUIInventory {
             if let binding = node.as(PatternBindingSyntax.self) {
                 return binding.typeAnnotation?.type.simpleName.hasSuffix("View") == true
             }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// Closures that run code rather than build views.
+    private static let actionModifiers: Set<String> = [
+        "onTapGesture", "onAppear", "onDisappear", "onChange", "onReceive", "onSubmit", "onLongPressGesture", "task",
+        "withAnimation", "async", "asyncAfter", "forEach", "sink", "perform", "map", "compactMap", "filter",
+    ]
+
+    private static func isInActionClosure(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = call.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self) {
+                let owner = closure.parent?.as(FunctionCallExprSyntax.self)
+                    ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                if let name = owner?.calleeName, actionModifiers.contains(name) { return true }
+                if let label = closure.parent?.as(LabeledExprSyntax.self)?.label?.text, label == "action" { return true }
+            }
+            if node.is(DeclSyntax.self) { return false }
             current = node.parent
         }
         return false

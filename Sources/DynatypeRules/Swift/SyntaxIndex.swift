@@ -16,6 +16,15 @@ final class SyntaxIndex: SyntaxVisitor {
     private(set) var scaledMetricProperties: [(attribute: AttributeSyntax, variable: VariableDeclSyntax)] = []
     /// RULES.md "Clarifications": the file reads the text size or uses an adaptive container.
     private(set) var adaptsLayout = false
+    private var fontFaceUses: Set<String> = []
+    private var viewUses: [String: Set<String>] = [:]
+    /// How many ScrollView/List/Form calls enclose the node being visited.
+    private var scrollingDepth = 0
+    private var fontValueUses: Set<String> = []
+    /// What reading a font for its face (or measuring it) looks like.
+    static let faceMembers: Set<String> = [
+        "withSize", "fontName", "familyName", "fontDescriptor", "lineHeight", "ascender", "descender", "capHeight", "xHeight",
+    ]
 
     private static let adaptiveNames: Set<String> = [
         "ViewThatFits", "AnyLayout", "isAccessibilitySize", "isAccessibilityCategory",
@@ -30,7 +39,7 @@ final class SyntaxIndex: SyntaxVisitor {
 
     /// What this part of a file contributes to the file's context.
     var facts: UnitFacts {
-        var facts = UnitFacts(imports: imports, adaptsLayout: adaptsLayout)
+        var facts = UnitFacts(imports: imports, adaptsLayout: adaptsLayout, fontFaceUses: fontFaceUses, fontValueUses: fontValueUses, viewUses: viewUses)
         for property in scaledMetricProperties {
             for binding in property.variable.bindings {
                 guard let name = binding.name else { continue }
@@ -68,8 +77,15 @@ final class SyntaxIndex: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         calls.append(node)
-        if let name = node.calleeName { callsByName[name, default: []].append(node) }
+        if let name = node.calleeName {
+            callsByName[name, default: []].append(node)
+            if ViewTree.scrollingContainers.contains(name) { scrollingDepth += 1 }
+        }
         return .visitChildren
+    }
+
+    override func visitPost(_ node: FunctionCallExprSyntax) {
+        if let name = node.calleeName, ViewTree.scrollingContainers.contains(name) { scrollingDepth -= 1 }
     }
 
     func calls(named name: String) -> [FunctionCallExprSyntax] { callsByName[name] ?? [] }
@@ -107,6 +123,52 @@ final class SyntaxIndex: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         if !adaptsLayout, Self.adaptiveNames.contains(node.baseName.text) { adaptsLayout = true }
+        recordFontUse(of: node)
+        recordViewUse(of: node)
         return .skipChildren
+    }
+
+    /// A name a view statement starts from (`row(item)`, `header.padding()`,
+    /// `Cell(title:)`), with where it is used.
+    private func recordViewUse(of node: DeclReferenceExprSyntax) {
+        var top = Syntax(node)
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+            guard member.base?.referencedName == "self" else { return }
+            top = Syntax(member)
+        }
+        while let parent = top.parent {
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == top.id {
+                top = parent
+            } else if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == top.id {
+                top = parent
+            } else {
+                break
+            }
+        }
+        guard let parent = top.parent, parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) else { return }
+        let context = scrollingDepth > 0 ? ViewHelpers.scrolled : ViewHelpers.enclosing(node) ?? ""
+        viewUses[node.baseName.text, default: []].insert(context)
+    }
+
+    /// How a value is used: for its face (`x.fontName`, `scaledFont(for: x)`),
+    /// or as a font (in a font position). `x` or `self.x`, not `other.x`.
+    private func recordFontUse(of node: DeclReferenceExprSyntax) {
+        var value = ExprSyntax(node)
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+            guard member.base?.referencedName == "self" else { return }
+            value = ExprSyntax(member)
+        }
+        let name = node.baseName.text
+        if let member = value.parent?.as(MemberAccessExprSyntax.self), member.base?.id == value.id,
+            Self.faceMembers.contains(member.declName.baseName.text)
+        {
+            fontFaceUses.insert(name)
+        } else if let argument = value.parent?.as(LabeledExprSyntax.self), argument.label?.text == "for",
+            argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "scaledFont"
+        {
+            fontFaceUses.insert(name)
+        } else if FontPosition.expected(at: value) != nil {
+            fontValueUses.insert(name)
+        }
     }
 }

@@ -40,6 +40,18 @@ struct ViewEnvironment {
         modifiers.first { ViewTree.isStandardFontModifier($0) || ViewTree.isCustomFontModifier($0) }
     }
 
+    /// Modifiers closer to the view than its font source that may be font
+    /// helpers of the audited code (`.eyebrow()`, `.modifier(Caption())`),
+    /// innermost first: the closest one the audited code defines decides.
+    var fontHelpers: [ModifierCall] {
+        var helpers: [ModifierCall] = []
+        for modifier in modifiers {
+            if ViewTree.isStandardFontModifier(modifier) || ViewTree.isCustomFontModifier(modifier) { break }
+            if ViewTree.isPossibleFontHelper(modifier) { helpers.append(modifier) }
+        }
+        return helpers
+    }
+
     func contains(_ modifier: String) -> Bool { modifiers.contains { $0.name == modifier } }
 
     /// Why no font/size rule applies to the view, if one says so.
@@ -74,6 +86,45 @@ final class ViewTree {
 
     static func isStandardFontModifier(_ modifier: ModifierCall) -> Bool {
         modifier.name == "font" && modifier.call.arguments.count == 1 && modifier.call.arguments.first?.label == nil
+    }
+
+    /// SwiftUI's own modifiers that set no font, so not worth a lookup.
+    private static let modifiersWithoutFonts: Set<String> = [
+        "padding", "frame", "background", "foregroundColor", "foregroundStyle", "tint", "opacity", "cornerRadius",
+        "clipShape", "clipped", "shadow", "overlay", "border", "offset", "position", "lineLimit", "lineSpacing",
+        "multilineTextAlignment", "truncationMode", "minimumScaleFactor", "fixedSize", "layoutPriority",
+        "allowsTightening", "textCase", "bold", "italic", "underline", "strikethrough", "kerning", "tracking",
+        "baselineOffset", "monospacedDigit", "monospaced", "fontWeight", "fontDesign", "fontWidth", "onTapGesture",
+        "onAppear", "onDisappear", "onChange", "task", "onReceive", "gesture", "simultaneousGesture", "contentShape",
+        "accessibilityLabel", "accessibilityHint", "accessibilityValue", "accessibilityHidden", "accessibilityElement",
+        "accessibilityAddTraits", "accessibilityIdentifier", "accessibilityShowsLargeContentViewer", "id", "tag",
+        "disabled", "hidden", "animation", "transition", "zIndex", "scaleEffect", "rotationEffect", "blur",
+        "buttonStyle", "labelStyle", "toggleStyle", "listRowInsets", "listRowBackground", "listRowSeparator",
+        "navigationTitle", "navigationBarTitleDisplayMode", "toolbar", "tabItem", "sheet", "alert", "popover",
+        "fullScreenCover", "confirmationDialog", "contextMenu", "swipeActions", "refreshable", "searchable",
+        "environment", "environmentObject", "dynamicTypeSize", "ignoresSafeArea", "edgesIgnoringSafeArea",
+        "textSelection", "keyboardType", "textContentType", "autocorrectionDisabled", "textInputAutocapitalization",
+        "submitLabel", "onSubmit", "focused", "symbolRenderingMode", "imageScale", "resizable", "aspectRatio",
+        "scaledToFit", "scaledToFill", "redacted", "compositingGroup", "drawingGroup", "mask", "help", "badge",
+        "containerRelativeFrame", "safeAreaInset", "presentationDetents", "interactiveDismissDisabled",
+    ]
+
+    /// A modifier that may apply a font the audited code defines: anything
+    /// but SwiftUI's modifiers known to set none, and `modifier(_:)` with a
+    /// `ViewModifier` value.
+    static func isPossibleFontHelper(_ modifier: ModifierCall) -> Bool {
+        guard !modifiersWithoutFonts.contains(modifier.name), !fontAPIs.contains(modifier.name) else { return false }
+        guard modifier.name == "modifier" else { return modifier.name.first?.isLowercase == true }
+        return modifier.call.arguments.first?.expression.as(FunctionCallExprSyntax.self)?.calleeName?.first?.isUppercase == true
+    }
+
+    /// The call a font helper is applied with: the `ViewModifier`'s
+    /// initializer in `.modifier(Caption())`, else the modifier call itself.
+    static func helperCall(of modifier: ModifierCall) -> FunctionCallExprSyntax {
+        guard modifier.name == "modifier", let value = modifier.call.arguments.first?.expression.as(FunctionCallExprSyntax.self) else {
+            return modifier.call
+        }
+        return value
     }
 
     static func isCustomFontModifier(_ modifier: ModifierCall) -> Bool {

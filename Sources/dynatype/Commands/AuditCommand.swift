@@ -7,12 +7,14 @@ enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "Audit Swift and Interface Builder files and print a PASS/FAIL report per file"
     static let help = """
-        USAGE: dynatype audit [PATH ...] [--format FORMAT] [--config FILE] [--jobs N] [--color WHEN]
+        USAGE: dynatype audit [PATH ...] [--format FORMAT] [--config FILE] [--context PATH] [--jobs N] [--color WHEN]
 
         Audits Swift (SwiftUI, UIKit, AppKit), .xib and .storyboard files for Dynamic Type
         support: a PASS/FAIL verdict per file, every failing element with its line and the
         exact replacement code, passing elements, notes and assumptions. Design-system
-        fonts defined anywhere in the audited paths judge their uses.
+        fonts defined anywhere in the project judge their uses: symbols resolve from the
+        folder of the .dynatype.json in force, else the enclosing git work tree, while
+        only the PATHs given are reported.
 
         ARGUMENTS:
           PATH               Files or folders (searched recursively). Default: the current folder.
@@ -22,6 +24,8 @@ enum AuditCommand: Command {
                              sarif (SARIF 2.1.0), github (workflow annotations)
           --config FILE      Use this .dynatype.json instead of the one found at the audited
                              folder or above (patterns are relative to the file's folder)
+          --context PATH     Resolve symbols from the files under this folder instead of the
+                             project around the audited paths
           --jobs N, -j N     Files analyzed in parallel (default: all cores)
           --color WHEN       auto (default: on a terminal), always, never
           -h, --help         Show this help.
@@ -38,7 +42,7 @@ enum AuditCommand: Command {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
-            arguments, spec: OptionSpec(values: ["--format", "--config", "--jobs", "--color"], aliases: ["-j": "--jobs"]),
+            arguments, spec: OptionSpec(values: ["--format", "--config", "--context", "--jobs", "--color"], aliases: ["-j": "--jobs"]),
             command: name
         )
         let format = try options.choice("--format", OutputFormat.self) ?? .text
@@ -51,15 +55,17 @@ enum AuditCommand: Command {
         }
         let root = auditRoot(of: paths)
 
-        let (configuration, configurationRoot) = try loadConfiguration(explicit: options.value("--config"), root: root, current: current)
-        var auditor = WorkspaceAuditor(configuration: configuration, configurationRoot: configurationRoot)
+        let (configuration, configurationFolder) = try loadConfiguration(explicit: options.value("--config"), root: root, current: current)
+        let context = try contextFolder(explicit: options.value("--context"), current: current)
+            ?? ProjectContext.folder(around: root, configurationFolder: configurationFolder)
+        var auditor = WorkspaceAuditor(configuration: configuration, configurationRoot: configurationFolder ?? root)
         auditor.threads = try options.integer("--jobs") ?? ParallelWork.defaultThreadCount
         if Terminal.stderrIsTerminal {
             auditor.progress = { done, total in
                 if done == total || done % 8 == 0 { Terminal.progress("dynatype: analyzed \(done)/\(total) files") }
             }
         }
-        let outcome = auditor.audit(paths: paths, root: root)
+        let outcome = auditor.audit(paths: paths, root: root, context: context)
         Terminal.endProgress()
 
         let report = format.render(outcome, options: ReportOptions(color: format == .text && Terminal.wantsColor(options.value("--color"))))
@@ -87,14 +93,25 @@ enum AuditCommand: Command {
         return URL(fileURLWithPath: NSString.path(withComponents: common.isEmpty ? ["/"] : common), isDirectory: true)
     }
 
-    static func loadConfiguration(explicit: String?, root: URL, current: URL) throws -> (ProjectConfiguration, URL) {
+    private static func contextFolder(explicit: String?, current: URL) throws -> URL? {
+        guard let explicit else { return nil }
+        let folder = URL(fileURLWithPath: explicit, relativeTo: current).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError(message: "--context must be a folder: \(explicit)")
+        }
+        return folder
+    }
+
+    /// The configuration in force and its folder (nil without a configuration file).
+    static func loadConfiguration(explicit: String?, root: URL, current: URL) throws -> (ProjectConfiguration, URL?) {
         let file: URL
         if let explicit {
             file = URL(fileURLWithPath: explicit, relativeTo: current).standardizedFileURL
         } else if let found = ConfigurationLocator.find(from: root) {
             file = found
         } else {
-            return (ProjectConfiguration(), root)
+            return (ProjectConfiguration(), nil)
         }
         let data: Data
         do {

@@ -20,8 +20,10 @@ struct ConstructorRule {
                 recordHelperCall(call, name: name, classifier)
                 continue
             }
+            // `case .custom(let x):`, `.labelStyle(.custom…)`: the same spellings name enum cases.
+            if call.isImplicitMemberCall, !FontPosition.isFont(call) { continue }
             let sites = classifier.classify(ExprSyntax(call), expecting: nil).sites.filter { $0.node.id == call.id }
-            guard !sites.isEmpty, !isScaledByFontMetrics(call), !Self.isAssignedToFont(call) else { continue }
+            guard !sites.isEmpty, !isScaledByFontMetrics(call), !Self.isAssignedToFont(call), !isFaceOnly(call) else { continue }
             sites.forEach { builder.report($0) }
         }
     }
@@ -54,6 +56,27 @@ struct ConstructorRule {
             node = parent
         }
         return false
+    }
+
+    /// RULES.md "A font used only as a face": stored in a value the file
+    /// reads only for its face (`fontName`, `withSize(_:)`, `scaledFont(for:)`).
+    private func isFaceOnly(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+            || parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) || parent.is(LabeledExprSyntax.self)
+        {
+            node = parent
+        }
+        // Read right away: `UIFont.systemFont(ofSize: 12).lineHeight` (a
+        // resized font is judged by the size it gets).
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+            member.declName.baseName.text != "withSize", SyntaxIndex.faceMembers.contains(member.declName.baseName.text)
+        {
+            return true
+        }
+        guard let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self), let name = binding.name
+        else { return false }
+        return builder.context.facts.faceOnlyFonts.contains(name)
     }
 
     /// Wrapped by `UIFontMetrics(…).scaledFont(for:)`, directly or through a

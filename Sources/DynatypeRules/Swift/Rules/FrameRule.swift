@@ -19,7 +19,7 @@ struct FrameRule {
                 }
                 continue
             }
-            if let height, !height.isNilLiteral, classifier.classifySize(height, depth: 0).value != .scales {
+            if let height, !Self.hidesOrFrees(height), classifier.classifySize(height, depth: 0).value != .scales {
                 let affected = targets.applicable(for: .fixedTextHeight, in: inventory)
                 if !affected.isEmpty {
                     builder.report(builder.makeFinding(
@@ -46,10 +46,26 @@ struct FrameRule {
         }
     }
 
+    /// RULES.md "Hiding is not a fixed height": `0`, `nil`, or a conditional
+    /// choosing between them hides the view or leaves its height free.
+    private static func hidesOrFrees(_ height: ExprSyntax) -> Bool {
+        let expr = height.unwrapped
+        if expr.isNilLiteral || expr.numericValue == 0 { return true }
+        if let ternary = expr.as(TernaryExprSyntax.self) {
+            return hidesOrFrees(ternary.thenExpression) && hidesOrFrees(ternary.elseExpression)
+        }
+        guard let sequence = expr.as(SequenceExprSyntax.self), let ternary = sequence.elements.lazy.compactMap({ $0.as(UnresolvedTernaryExprSyntax.self) }).first,
+            let otherwise = sequence.elements.last, sequence.elements.count == 3
+        else { return false }
+        return hidesOrFrees(ternary.thenExpression) && hidesOrFrees(otherwise)
+    }
+
     private func isConstant(_ width: ExprSyntax, _ classifier: FontClassifier) -> Bool {
         guard !width.isNilLiteral else { return false }
         switch classifier.classifySize(width, depth: 0).value {
-        case .fixed, .symbol: return true
+        case .fixed: return true
+        // `Layout.rowWidth` is a constant; `geometry.size.width` is not.
+        case .symbol(let reference): return reference.qualifier?.first?.isUppercase ?? true
         case .scales, .parameter: return false
         }
     }

@@ -6,8 +6,6 @@ struct HeightConstraintRule {
     let receivers: ReceiverIndex
     let elementOf: [Receiver: Int]
 
-    private static let textViewSuffixes = ["Label", "label", "Button", "button", "Field", "field", "TextView", "textView"]
-
     func run() {
         let classifier = FontClassifier(context: builder.context)
         for call in builder.context.index.calls(named: "constraint") {
@@ -27,10 +25,11 @@ struct HeightConstraintRule {
         }
     }
 
+    /// A UIKit text view: AppKit views are not judged by this rule (RULES.md
+    /// "Hiding is not a fixed height").
     private func isTextView(_ receiver: Receiver) -> Bool {
-        if elementOf[receiver] != nil { return true }
-        let last = receiver.path.split(separator: ".").last.map(String.init) ?? receiver.path
-        return Self.textViewSuffixes.contains { last.hasSuffix($0) }
+        if let textClass = receivers.textClass(of: receiver) { return !UIKitVocabulary.isAppKit(textClass) }
+        return !builder.context.prefersAppKit && (elementOf[receiver] != nil || receivers.isTextView(receiver))
     }
 }
 

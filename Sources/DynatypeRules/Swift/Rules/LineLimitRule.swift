@@ -11,7 +11,7 @@ struct LineLimitRule {
             guard lineLimit.arguments.first?.expression.numericValue == 1, let name = lineLimit.nameToken else { continue }
             let truncated = ModifierTargets(lineLimit, in: inventory)
                 .applicable(for: .singleLineTruncation, in: inventory)
-                .filter { !$0.environment.scrolls && !Self.hasLiteralContent($0.call) }
+                .filter { !$0.environment.scrolls && !isInScrolledHelper($0.call) && !Self.hasLiteralContent($0.call) }
             guard !truncated.isEmpty else { continue }
             builder.report(builder.makeFinding(
                 .singleLineTruncation, .error, at: name,
@@ -22,6 +22,12 @@ struct LineLimitRule {
                 elements: truncated.map(\.index)
             ))
         }
+    }
+
+    /// Text built in a same-file view helper used only where something scrolls.
+    private func isInScrolledHelper(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let helper = ViewHelpers.enclosing(call) else { return false }
+        return builder.context.facts.scrolledViewHelpers.contains(helper)
     }
 
     /// `Text("Tap to open")`: a literal without interpolation has a known, short length.

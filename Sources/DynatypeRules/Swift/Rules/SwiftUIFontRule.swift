@@ -31,6 +31,68 @@ struct SwiftUIFontRule {
             let (modifier, consumers) = bySource[id]!
             judge(modifier, consumers: consumers)
         }
+        applyFontHelpers()
+    }
+
+    /// RULES.md "Font helpers that are views": a `View` extension method or
+    /// `ViewModifier` of the audited code that applies a font gives the text
+    /// below it that font, judged as its definition; a modifier the audited
+    /// code does not define as one leaves the font from further out.
+    private func applyFontHelpers() {
+        let classifier = FontClassifier(context: builder.context)
+        var elementsByHelper: [SyntaxIdentifier: (helper: ModifierCall, elements: [Int])] = [:]
+        var order: [SyntaxIdentifier] = []
+        for consumer in inventory.consumers {
+            guard let index = consumer.elementIndex, consumer.environment.exemption(for: .fixedFontToken) == nil else { continue }
+            let helpers = consumer.environment.fontHelpers
+            guard !helpers.isEmpty, let further = Self.value(of: builder.element(index).status) else { continue }
+            let value = helpers.reversed().reduce(further) { otherwise, helper in
+                let (reference, arguments) = Self.reference(to: helper, classifier)
+                return .viewHelper(reference, arguments: arguments, otherwise: otherwise)
+            }
+            let written = helpers.map { "`\(ViewTree.helperCall(of: $0).oneLine)`" }.joined(separator: ", ") + " if it sets a font, else " + builder.element(index).font
+            builder.setFont(written, status: .symbol(value), ofElement: index)
+            for helper in helpers {
+                if elementsByHelper[helper.call.id] == nil { order.append(helper.call.id) }
+                elementsByHelper[helper.call.id, default: (helper, [])].elements.append(index)
+            }
+        }
+        for id in order {
+            let (helper, elements) = elementsByHelper[id]!
+            let (reference, arguments) = Self.reference(to: helper, classifier)
+            let value = FontValue.viewHelper(reference, arguments: arguments, otherwise: .scales)
+            builder.addHelperCalls([value])
+            let written = ViewTree.helperCall(of: helper).oneLine
+            let node = helper.call.nameToken.map { Syntax($0) } ?? Syntax(helper.call)
+            builder.report(builder.makeFinding(
+                .fixedFontToken, .error, at: node, message: "`\(written)` applies a design-system font whose definition does not scale",
+                current: written, fix: "fix the definition so it scales (a text style, `relativeTo:` or UIFontMetrics)", elements: elements
+            ), when: .fontOutcome(value, .fixed))
+            builder.report(builder.makeFinding(
+                .unresolvedFont, .note, at: node, message: "`\(written)` applies a font that cannot be resolved", current: written,
+                fix: "check that the font it applies scales", elements: elements
+            ), when: .fontOutcome(value, .unresolved))
+        }
+    }
+
+    /// The value an element's font has so far, or nil when it is exempt.
+    private static func value(of status: ElementFontStatus) -> FontValue? {
+        switch status {
+        case .scales: return .scales
+        case .fixed: return .fixed
+        case .symbol(let value): return value
+        case .unresolved(let reason): return .unresolved(reason)
+        case .exempt: return nil
+        }
+    }
+
+    private static func reference(to helper: ModifierCall, _ classifier: FontClassifier) -> (SymbolReference, [SymbolArgument]) {
+        let call = ViewTree.helperCall(of: helper)
+        let reference = SymbolReference(name: call.calleeName ?? helper.name, qualifier: nil, argumentLabels: call.argumentLabels, expected: .viewModifier)
+        let arguments = call.arguments.map {
+            SymbolArgument(label: $0.label?.text ?? "", size: classifier.classifySize($0.expression, depth: 0).value)
+        }
+        return (reference, arguments)
     }
 
     /// The modifier's font, and how it is written.
@@ -99,7 +161,7 @@ struct SwiftUIFontRule {
 
     private func containsDependency(_ value: FontValue) -> Bool {
         switch value {
-        case .sized, .symbol: return true
+        case .sized, .symbol, .viewHelper: return true
         case .anyOf(let branches): return branches.contains(where: containsDependency)
         case .scales, .fixed, .unresolved: return false
         }

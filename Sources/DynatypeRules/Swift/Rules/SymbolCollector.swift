@@ -74,6 +74,7 @@ struct SymbolCollector {
             case .scales, .fixed, .sized: return true
             case .symbol(let reference, _): return ["Font", "UIFont", "NSFont"].contains(reference.qualifier ?? "")
             case .anyOf(let branches): return branches.contains(where: check)
+            case .viewHelper: return false
             case .unresolved: return false
             }
         }
@@ -110,14 +111,55 @@ struct SymbolCollector {
             return make(.size, .size(sizes.allSatisfy { $0 == .scales } ? .scales : sizes.first { $0 != .scales } ?? first))
         }
         if returnType == "some View", scope?.isExtension == true, scope?.name == "View" {
-            let range = body.range
-            let fonts = builder.context.index.calls
-                .filter { range.contains($0.position) && ViewTree.isStandardFontModifier(ModifierCall(name: $0.calleeName ?? "", call: $0)) }
-                .map { classifier.classify($0.arguments.first!.expression, expecting: .font) }
-            guard !fonts.isEmpty else { return nil }
-            return make(.viewModifier, .font(FontClassification.merging(fonts).value))
+            return appliedFont(in: body, classifier).map { make(.viewModifier, .font($0)) }
+        }
+        // `struct Caption: ViewModifier { func body(content:) … }`, applied as
+        // `.modifier(Caption(size: 12))`: its parameters are the memberwise
+        // initializer's, the stored properties.
+        if function.name.text == "body", let scope, scope.inheritedTypes.contains("ViewModifier"),
+            let font = appliedFont(in: body, classifier)
+        {
+            return SymbolDefinition(
+                name: scope.name, container: TypeScope.enclosing(scope.node)?.name, kind: .viewModifier,
+                parameters: Self.memberwiseParameters(of: scope), value: .font(font), position: builder.context.position(of: function.name)
+            )
         }
         return nil
+    }
+
+    /// The font a view-building body applies: its `.font(_:)` calls, and the
+    /// `ViewModifier`s it applies with `modifier(_:)`; nil when it applies none.
+    private func appliedFont(in body: CodeBlockSyntax, _ classifier: FontClassifier) -> FontValue? {
+        let range = body.range
+        let calls = builder.context.index.calls.filter { range.contains($0.position) }
+        var fonts = calls.filter { ViewTree.isStandardFontModifier(ModifierCall(name: $0.calleeName ?? "", call: $0)) }
+            .map { classifier.classify($0.arguments.first!.expression, expecting: .font).value }
+        for call in calls where call.calleeName == "modifier" {
+            let modifier = ModifierCall(name: "modifier", call: call)
+            guard ViewTree.isPossibleFontHelper(modifier) else { continue }
+            let applied = ViewTree.helperCall(of: modifier)
+            let arguments = applied.arguments.map {
+                SymbolArgument(label: $0.label?.text ?? "", size: classifier.classifySize($0.expression, depth: 0).value)
+            }
+            let reference = SymbolReference(name: applied.calleeName ?? "", qualifier: nil, argumentLabels: applied.argumentLabels, expected: .viewModifier)
+            fonts.append(.viewHelper(reference, arguments: arguments, otherwise: .scales))
+        }
+        guard !fonts.isEmpty else { return nil }
+        return fonts.count == 1 ? fonts[0] : .anyOf(fonts)
+    }
+
+    /// Stored instance properties in order, as memberwise parameters: those
+    /// with a default value may be left out (their size is taken as fixed).
+    private static func memberwiseParameters(of scope: TypeScope) -> [SymbolParameter] {
+        scope.memberBlock.members.flatMap { member -> [SymbolParameter] in
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(.static),
+                variable.attributes.isEmpty
+            else { return [] }
+            return variable.bindings.compactMap { binding in
+                guard let name = binding.name, binding.accessorBlock == nil else { return nil }
+                return SymbolParameter(label: name, name: name, defaultSize: binding.initializer == nil ? nil : .fixed)
+            }
+        }
     }
 
     /// The definition key of the font helper whose parameter `name` is, if any.

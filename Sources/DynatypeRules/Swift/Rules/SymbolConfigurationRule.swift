@@ -1,16 +1,19 @@
 import SwiftSyntax
 
-/// `UIImage.SymbolConfiguration(pointSize:…)` (`fixed_symbol_size`): a symbol
-/// sized in points does not grow with the text beside it.
+/// `UIImage.SymbolConfiguration(pointSize:…)`, `NSImage.SymbolConfiguration(pointSize:…)`
+/// and `.init(pointSize:)` where a symbol configuration is expected
+/// (`fixed_symbol_size`): a symbol sized in points does not grow with the text beside it.
 struct SymbolConfigurationRule {
     let builder: AnalysisBuilder
 
     func run() {
         let classifier = FontClassifier(context: builder.context)
-        for call in builder.context.index.calls(named: "SymbolConfiguration") {
+        let calls = builder.context.index.calls(named: "SymbolConfiguration")
+            + builder.context.index.calls(named: "init").filter(Self.initializesSymbolConfiguration)
+        for call in calls.sorted(by: { $0.position < $1.position }) {
             guard let size = call.argument("pointSize"), classifier.classifySize(size, depth: 0).value != .scales else { continue }
             let style = TextStyle.nearest(toPointSize: size.numericValue)
-            let owner = call.calleeBase?.trimmedText ?? "UIImage"
+            let owner = Self.imageType(of: call, appKit: builder.context.prefersAppKit)
             let replacement = "\(owner).SymbolConfiguration(textStyle: .\(style.uiKitName))"
             builder.report(builder.makeFinding(
                 .fixedSymbolSize, .warning, at: call,
@@ -19,8 +22,36 @@ struct SymbolConfigurationRule {
             ))
         }
     }
+
+    /// `UIImage` in `UIImage.SymbolConfiguration(…)` and `UIImage.SymbolConfiguration.init(…)`.
+    private static func imageType(of call: FunctionCallExprSyntax, appKit: Bool) -> String {
+        var base = call.calleeBase
+        if call.calleeName == "init", let configuration = base?.as(MemberAccessExprSyntax.self) { base = configuration.base }
+        return base?.trimmedText ?? (appKit ? "NSImage" : "UIImage")
+    }
+
+    /// `UIImage.SymbolConfiguration.init(pointSize:)`, or `.init(pointSize:)`
+    /// stored as a symbol configuration or passed as an image's configuration.
+    private static func initializesSymbolConfiguration(_ call: FunctionCallExprSyntax) -> Bool {
+        guard call.argument("pointSize") != nil else { return false }
+        if let base = call.calleeBase { return base.referencedName == "SymbolConfiguration" }
+        let parent = call.parent
+        if let binding = parent?.parent?.as(PatternBindingSyntax.self), parent?.is(InitializerClauseSyntax.self) == true {
+            return binding.typeAnnotation?.type.simpleName == "SymbolConfiguration"
+        }
+        if let argument = parent?.as(LabeledExprSyntax.self), let label = argument.label?.text {
+            return label == "withConfiguration"
+        }
+        if let sequence = parent?.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+            let target = sequence.elements.first?.unwrapped.referencedName
+        {
+            return target.hasSuffix("ymbolConfiguration")
+        }
+        return false
+    }
 }
 
 extension SymbolConfigurationRule: RuleFamily {
-    static let triggers: [Trigger] = ["SymbolConfiguration"]
+    static let triggers: [Trigger] = ["SymbolConfiguration", "withConfiguration"]
 }

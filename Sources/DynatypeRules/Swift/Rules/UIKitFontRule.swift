@@ -20,28 +20,27 @@ struct UIKitFontRule {
         // property) are still judged here: `ConstructorRule` leaves every
         // font assignment to this rule.
         for (receiver, assignments) in receivers.assignments where elementOf[receiver] == nil {
-            for assignment in assignments where assignment.property == "font" { judgeUnattached(assignment) }
+            for assignment in assignments where assignment.property == "font" { judgeUnattached(assignment, receiverIsAppKit: receivers.isAppKit(receiver)) }
         }
         return elementOf
     }
 
-    private func judgeUnattached(_ assignment: PropertyAssignment) {
-        let font = FontClassifier(context: builder.context).classify(sequence: assignment.value, expecting: .platformFont, depth: 0)
+    private func judgeUnattached(_ assignment: PropertyAssignment, receiverIsAppKit: Bool?) {
+        let font = FontClassifier(context: builder.context, receiverIsAppKit: receiverIsAppKit).classify(sequence: assignment.value, expecting: .platformFont, depth: 0)
         builder.markJudged(font.sites)
         builder.addHelperCalls(font.helperCalls)
         for site in font.sites { builder.report(site) }
     }
 
-    /// Declared text views and anything else that gets a font, in source order;
-    /// a button's `titleLabel` counts as the button.
+    /// Declared text views and other text views that get a font, in source
+    /// order; a button's `titleLabel` counts as the button.
     private func elementReceivers() -> [Receiver] {
         // An outlet whose font the Swift code never sets is the Interface
         // Builder document's element, not this file's.
         var result = Set(receivers.declared.keys.filter { !isOutlet($0) || !fontAssignments(of: $0).isEmpty })
         for (receiver, assignments) in receivers.assignments where assignments.contains(where: { $0.property == "font" }) {
             if let owner = receiver.owner, result.contains(owner) { continue }
-            if receiver.path == "self", receivers.textClass(of: receiver) == nil { continue }
-            result.insert(receiver)
+            if receivers.isTextView(receiver) { result.insert(receiver) }
         }
         return result.sorted { position(of: $0) < position(of: $1) }
     }
@@ -73,7 +72,7 @@ struct UIKitFontRule {
     private func judgeFonts(of receiver: Receiver, element: Int) {
         let assignments = fontAssignments(of: receiver)
         guard !assignments.isEmpty else { return }
-        let classifier = FontClassifier(context: builder.context)
+        let classifier = FontClassifier(context: builder.context, receiverIsAppKit: receivers.isAppKit(receiver))
         var judged: [(PropertyAssignment, FontClassification)] = []
         for assignment in assignments {
             let font = classifier.classify(sequence: assignment.value, expecting: .platformFont, depth: 0)

@@ -20,6 +20,9 @@ struct UIKitLabelRules {
         }
         for receiver in ordered {
             let elements = elementOf[receiver].map { [$0] } ?? []
+            // A clamp caps every view below the receiver; the line rules need a text view.
+            reportClamp(receiver, elements: elements)
+            guard receivers.isTextView(receiver) else { continue }
             let singleLine = receivers.assignments(to: receiver, "numberOfLines").filter { $0.singleValue?.numericValue == 1 }
             for assignment in singleLine {
                 builder.report(builder.makeFinding(
@@ -30,7 +33,6 @@ struct UIKitLabelRules {
                 ))
             }
             reportShrinking(receiver, singleLine: !singleLine.isEmpty, elements: elements)
-            reportClamp(receiver, elements: elements)
         }
     }
 

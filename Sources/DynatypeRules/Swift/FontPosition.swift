@@ -1,0 +1,171 @@
+import SwiftSyntax
+
+/// RULES.md "A font is an expression in a font position": an implicit member
+/// (`.custom(…)`, `.system(…)`, `.systemFont(ofSize:)`) is a font constructor
+/// only where the code expects a font, since the same spellings are enum cases
+/// elsewhere (`case .custom(let x):`, `.labelStyle(.custom…)`,
+/// `.presentationDetents([.custom(…)])`).
+enum FontPosition {
+    /// The font type a position expects, as far as syntax tells.
+    enum Expected: Equatable {
+        /// SwiftUI `Font`.
+        case swiftUI
+        case uiKit
+        case appKit
+        /// A font whose type the syntax does not name (`attributes[.font]`, `x.font =`).
+        case platform
+    }
+
+    private static let swiftUITypes: Set<String> = ["Font"]
+    private static let uiKitTypes: Set<String> = ["UIFont"]
+    private static let appKitTypes: Set<String> = ["NSFont"]
+
+    /// Whether an implicit member call is a font constructor: in a font
+    /// position, or an argument (of a helper whose parameter types only its
+    /// definition knows) spelled with a font constructor's own labels.
+    static func isFont(_ call: FunctionCallExprSyntax) -> Bool {
+        if expected(at: call) != nil { return true }
+        guard call.parent?.is(LabeledExprSyntax.self) == true else { return false }
+        switch call.calleeName {
+        case "system": return call.argument("size") != nil
+        case "custom": return call.firstUnlabeledArgument != nil && (call.argument("size") ?? call.argument("fixedSize")) != nil
+        default: return call.argument("ofSize") != nil
+        }
+    }
+
+    /// What font the position of `expression` expects, or nil when it is not a font position.
+    static func expected(at expression: some SyntaxProtocol) -> Expected? {
+        var node = Syntax(expression)
+        while let parent = node.parent {
+            // Wrappers that keep the value: parentheses, `!`, `?`, `try`, `await`.
+            if parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
+                || parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+                || parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(ExpressionStmtSyntax.self)
+                || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
+            {
+                node = parent
+                continue
+            }
+            // `.system(size: 12).weight(.bold)`: a font modifier keeps the font.
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+                guard let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,
+                    FontClassifier.fontModifiers.contains(member.declName.baseName.text)
+                else { return nil }
+                node = Syntax(call)
+                continue
+            }
+            if parent.is(UnresolvedTernaryExprSyntax.self) || parent.is(TernaryExprSyntax.self) {
+                node = parent
+                continue
+            }
+            if let sequence = parent.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
+                    guard elements[0].id != node.id, let target = elements[0].unwrapped.referencedName else { return nil }
+                    return target.range(of: "font", options: .caseInsensitive) != nil ? .platform : nil
+                }
+                // Branches of `?:` and `??` are the value; arithmetic is not a font.
+                let isBranching = elements.contains {
+                    $0.is(UnresolvedTernaryExprSyntax.self) || $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+                }
+                guard isBranching else { return nil }
+                node = parent
+                continue
+            }
+            if let initializer = parent.as(InitializerClauseSyntax.self) {
+                guard let binding = initializer.parent?.as(PatternBindingSyntax.self) else { return nil }
+                return expected(ofType: binding.typeAnnotation?.type)
+            }
+            if parent.is(ReturnStmtSyntax.self) { return expectedReturn(around: parent) }
+            if let item = parent.as(CodeBlockItemSyntax.self) {
+                guard let items = item.parent?.as(CodeBlockItemListSyntax.self), items.last?.id == item.id else { return nil }
+                if let branching = branchingExpression(around: items) {
+                    node = branching
+                    continue
+                }
+                // The single expression of a body is its return value.
+                guard items.count == 1 else { return nil }
+                return expectedReturn(around: items)
+            }
+            if let labeled = parent.as(LabeledExprSyntax.self) {
+                return expected(ofArgument: labeled)
+            }
+            if let element = parent.as(DictionaryElementSyntax.self) {
+                guard element.value.id == node.id, element.key.unwrapped.referencedName == "font" else { return nil }
+                return .platform
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// Inside `#if os(macOS)` (or `#if canImport(AppKit)`): code only AppKit compiles.
+    static func isInMacOSBlock(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let candidate = current {
+            if let clause = candidate.as(IfConfigClauseSyntax.self), let condition = clause.condition?.trimmedText,
+                condition.contains("os(macOS)") || condition.contains("canImport(AppKit)")
+            {
+                return true
+            }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    private static func expected(ofType type: TypeSyntax?) -> Expected? {
+        guard let name = type?.simpleName else { return nil }
+        if swiftUITypes.contains(name) { return .swiftUI }
+        if uiKitTypes.contains(name) { return .uiKit }
+        if appKitTypes.contains(name) { return .appKit }
+        return nil
+    }
+
+    /// `.font(_:)` takes a `Font`; `Font(_:)` and `scaledFont(for:)` a platform
+    /// font; an argument labelled as a font (`font:`, `titleFont:`) a font.
+    private static func expected(ofArgument argument: LabeledExprSyntax) -> Expected? {
+        guard let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return nil }
+        let name = call.calleeName
+        if let label = argument.label?.text {
+            if name == "scaledFont", label == "for" { return .platform }
+            return label.range(of: "font", options: .caseInsensitive) != nil ? .platform : nil
+        }
+        if name == "font", call.arguments.count == 1 { return .swiftUI }
+        if name == "Font", call.calleeBase == nil { return .platform }
+        return nil
+    }
+
+    /// The `if`/`switch` expression whose branch body `items` is.
+    private static func branchingExpression(around items: CodeBlockItemListSyntax) -> Syntax? {
+        if let switchCase = items.parent?.as(SwitchCaseSyntax.self) {
+            return switchCase.ancestor(SwitchExprSyntax.self).map(Syntax.init)
+        }
+        guard let block = items.parent?.as(CodeBlockSyntax.self), let branching = block.parent?.as(IfExprSyntax.self) else { return nil }
+        var outer = Syntax(branching)
+        // `else if` chains nest: the outermost `if` is the expression.
+        while let parent = outer.parent?.as(IfExprSyntax.self) { outer = Syntax(parent) }
+        return outer
+    }
+
+    /// The declared result of the function, getter or closure a value is returned from.
+    private static func expectedReturn(around node: some SyntaxProtocol) -> Expected? {
+        var current = node.parent
+        while let candidate = current {
+            if let function = candidate.as(FunctionDeclSyntax.self) {
+                return expected(ofType: function.signature.returnClause?.type)
+            }
+            if let binding = candidate.as(PatternBindingSyntax.self) {
+                return expected(ofType: binding.typeAnnotation?.type)
+            }
+            if let closure = candidate.as(ClosureExprSyntax.self) {
+                if let type = closure.signature?.returnClause?.type { return expected(ofType: type) }
+                // `{ … }()`: the closure's result is the call's value.
+                guard let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id else { return nil }
+                return expected(at: call)
+            }
+            if candidate.is(DeclSyntax.self) { return nil }
+            current = candidate.parent
+        }
+        return nil
+    }
+}

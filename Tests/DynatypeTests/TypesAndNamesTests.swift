@@ -1,0 +1,500 @@
+import Foundation
+import DynatypeRules
+import Testing
+
+/// RULES.md "Clarifications" → "Types and names (what real code needs)": the
+/// shapes real apps have and labeled corpora avoid, one test each.
+@Suite struct TypesAndNamesTests {
+    // MARK: Font positions
+
+    @Test func customMembersOutsideFontPositionsAreNotFonts() {
+        let report = audit("""
+            enum Kind { case plain, custom(String) }
+            struct A: View {
+                let kind: Kind
+                var body: some View {
+                    switch kind {
+                    case .custom(let name): Text(name)
+                    case .plain: Text("p")
+                    }
+                    Label("a", systemImage: "x").labelStyle(.custom(spacing: 4))
+                    Text("b").sheet(isPresented: .constant(true)) { Text("c").presentationDetents([.custom(MyDetent.self)]) }
+                    Row(kind: .custom { Text("d") })
+                }
+                func make() -> Kind { .custom("x") }
+            }
+            """)
+        #expect(report.findings.filter { $0.rule == .customFontWithoutRelativeStyle || $0.rule == .fixedFontSize }.isEmpty)
+    }
+
+    @Test func customAndSystemInFontPositionsAreFonts() {
+        let report = audit("""
+            struct A: View {
+                let title: Font = .custom("Inter", size: 15)
+                var body: some View { Text("a").font(.custom("Inter", size: 12)) }
+                func heading() -> Font { .system(size: 20) }
+            }
+            """)
+        #expect(ruleLines(report).sorted() == [
+            "custom_font_without_relative_style:2", "custom_font_without_relative_style:3", "fixed_font_size:4",
+        ])
+    }
+
+    // MARK: UIKit or AppKit by type
+
+    @Test func implicitSystemFontOnAnAppKitReceiverIsAppKit() {
+        let report = audit("""
+            import AppKit
+            final class C: NSViewController {
+                let field = NSTextField()
+                func setUp() { field.font = .systemFont(ofSize: 13) }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_appkit_font:4"])
+        #expect(report.findings.first?.replacement?.contains("NSFont") == true)
+    }
+
+    @Test func implicitSystemFontInAMacOSBlockOrOnNSFontValueIsAppKit() {
+        let report = audit("""
+            import SwiftUI
+            #if os(macOS)
+            import AppKit
+            let small: NSFont = .systemFont(ofSize: 11)
+            #else
+            import UIKit
+            let small: UIFont = .systemFont(ofSize: 11)
+            #endif
+            """)
+        #expect(ruleLines(report).sorted() == ["fixed_appkit_font:4", "fixed_uikit_font:7"])
+    }
+
+    // MARK: View receivers
+
+    @Test func nonViewReceiversGetNoViewRules() {
+        let report = audit("""
+            import UIKit
+            final class Control: UIControl {
+                let title = UILabel()
+                func setUp() {
+                    var container = AttributeContainer()
+                    container.font = UIFont.preferredFont(forTextStyle: .body)
+                    var configuration = UIButton.Configuration.plain()
+                    configuration.titleTextAttributesTransformer = UIConfigurationTextAttributesTransformer { incoming in
+                        var outgoing = incoming
+                        outgoing.font = UIFont.preferredFont(forTextStyle: .headline)
+                        return outgoing
+                    }
+                    title.font = .preferredFont(forTextStyle: .body)
+                    title.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+    }
+
+    @Test func aUIControlSubclassIsNotAButton() {
+        let report = audit("""
+            import UIKit
+            final class Toggle: UIControl {
+                func setUp() {
+                    self.numberOfLines = 1
+                }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+    }
+
+    // MARK: Only fonts are unresolved fonts
+
+    @Test func fontOfAScaledUIFontScales() {
+        let report = audit("""
+            struct A: View {
+                var body: some View {
+                    Text("a").font(Font(UIFontMetrics(forTextStyle: .title).scaledFont(for: .systemFont(ofSize: 20))))
+                }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+        #expect(report.elements.map(\.verdict) == [.passing])
+    }
+
+    @Test func callsThatDoNotMakeFontsAreNeverUnresolvedFonts() {
+        let report = audit("""
+            import UIKit
+            final class C: UIViewController {
+                let label = UILabel()
+                func applyingBaseFont(_ text: String) -> NSAttributedString { NSAttributedString(string: text) }
+                func setUp() {
+                    label.attributedText = applyingBaseFont("x")
+                    pushIntoRecentFonts("y")
+                }
+                func pushIntoRecentFonts(_ name: String) {}
+            }
+            """)
+        #expect(report.findings.filter { $0.rule == .unresolvedFont }.isEmpty)
+    }
+
+    @Test func fontNamedCallsOnValuesOutsideViewsAreNoFonts() {
+        let report = audit("""
+            struct A: View {
+                let store: FontStore
+                var body: some View {
+                    Text("a").onTapGesture { store.pushIntoRecentFonts("Inter") }
+                }
+                func apply() { store.applyingBaseFont(size: 12) }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+        #expect(report.elements.map(\.verdict) == [.passing])
+    }
+
+    @Test func wrappersOfAPlatformFontAreJudgedByTheirArgument() {
+        let reports = audit([
+            "Font+UIFont.swift": """
+                import SwiftUI
+                extension Font {
+                    init(uiFont: UIFont) { self = Font(uiFont as CTFont) }
+                }
+                """,
+            "A.swift": """
+                import SwiftUI
+                struct A: View {
+                    var body: some View {
+                        Text("a").font(Font(uiFont: .preferredFont(forTextStyle: .body)))
+                        Text("b").font(Font(uiFont: .systemFont(ofSize: 12)))
+                    }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["A.swift"]!) == ["fixed_uikit_font:5"])
+        #expect(reports["A.swift"]!.elements.map(\.verdict) == [.passing, .failing])
+    }
+
+    // MARK: Constants through stored properties
+
+    @Test func sizesFromStoredConstantsAndOtherFontsAreFixed() {
+        let report = audit("""
+            import UIKit
+            final class C: UIViewController {
+                let label = UILabel()
+                let other = UILabel()
+                var textFieldFontSize: CGFloat
+                init() {
+                    textFieldFontSize = 13
+                    super.init(nibName: nil, bundle: nil)
+                }
+                func setUp(_ x: UILabel?) {
+                    label.font = .systemFont(ofSize: textFieldFontSize)
+                    other.font = .systemFont(ofSize: x?.font?.pointSize ?? 12)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_uikit_font:11", "fixed_uikit_font:12"])
+    }
+
+    @Test func everyUnresolvedElementHasAnUnresolvedFontNote() {
+        let report = audit("""
+            import UIKit
+            final class C: UIViewController {
+                let label = UILabel()
+                func setUp(_ size: CGFloat) {
+                    label.font = .systemFont(ofSize: size)
+                    label.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """)
+        let unresolved = report.elements.filter { $0.verdict == .unresolved }.count
+        #expect(unresolved == 0 || report.findings.contains { $0.rule == .unresolvedFont })
+    }
+
+    // MARK: Symbol configurations
+
+    @Test func symbolConfigurationsInEverySpellingAreFixedSymbolSizes() {
+        let report = audit("""
+            import UIKit
+            let a = UIImage
+                .SymbolConfiguration(pointSize: 30)
+            let b = NSImage.SymbolConfiguration(pointSize: 12, weight: .bold)
+            let c: UIImage.SymbolConfiguration = .init(pointSize: 20)
+            let d = UIImage.SymbolConfiguration(textStyle: .body)
+            """)
+        #expect(ruleLines(report) == ["fixed_symbol_size:2", "fixed_symbol_size:4", "fixed_symbol_size:5"])
+    }
+
+    // MARK: Hiding is not a fixed height
+
+    @Test func zeroAndNilHeightsHideOrFreeTheView() {
+        let report = audit("""
+            import AppKit
+            struct A: View {
+                let collapsed: Bool
+                var body: some View {
+                    Text("a").frame(height: 0)
+                    Text("b").frame(height: collapsed ? 0 : nil)
+                }
+            }
+            final class C: NSView {
+                let field = NSTextField()
+                func setUp() { field.heightAnchor.constraint(equalToConstant: 20).isActive = true }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+    }
+
+    // MARK: Ancestors through same-file view helpers
+
+    @Test func listAroundASameFileHelperCountsAsAnAncestor() {
+        let report = audit("""
+            struct A: View {
+                let items: [String]
+                var body: some View {
+                    List(items, id: \\.self) { item in row(item) }
+                    ScrollView { header }
+                    Form { Cell(title: "x") }
+                }
+                func row(_ title: String) -> some View { Text(title).lineLimit(1) }
+                var header: some View { Text(items.first ?? "").lineLimit(1) }
+            }
+            struct Cell: View {
+                let title: String
+                var body: some View { Text(title).lineLimit(1) }
+            }
+            """)
+        #expect(report.findings.filter { $0.rule == .singleLineTruncation }.isEmpty)
+    }
+
+    // MARK: Font helpers that are views
+
+    @Test func viewExtensionHelpersGiveTheirFont() {
+        let reports = audit([
+            "Styles.swift": """
+                extension View {
+                    func eyebrow() -> some View { font(.system(size: 11)) }
+                    func bodyText() -> some View { self.font(.body) }
+                }
+                struct Caption: ViewModifier {
+                    func body(content: Content) -> some View { content.font(.system(size: 10)) }
+                }
+                """,
+            "A.swift": """
+                struct A: View {
+                    var body: some View {
+                        Text("a").eyebrow()
+                        Text("b").bodyText()
+                        Text("c").modifier(Caption())
+                    }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["Styles.swift"]!) == ["fixed_font_size:2", "fixed_font_size:6"])
+        #expect(ruleLines(reports["A.swift"]!) == ["fixed_font_token:3", "fixed_font_token:5"])
+        #expect(reports["A.swift"]!.elements.map(\.verdict) == [.failing, .passing, .failing])
+    }
+
+    @Test func aFontModifierWrappingAScalingViewModifierScales() {
+        let reports = audit([
+            "Styles.swift": """
+                extension View {
+                    func font(size: CGFloat, style: Font.TextStyle) -> some View { modifier(ScaledFont(size: size, style: style)) }
+                }
+                struct ScaledFont: ViewModifier {
+                    @Environment(\\.sizeCategory) var sizeCategory
+                    var size: CGFloat
+                    var style: Font.TextStyle
+                    func body(content: Content) -> some View {
+                        content.font(.custom("Inter", size: UIFontMetrics(forTextStyle: .body).scaledValue(for: size), relativeTo: style))
+                    }
+                }
+                """,
+            "A.swift": "struct A: View { var body: some View { Text(\"a\").font(size: 14, style: .body) } }",
+        ])
+        #expect(reports["Styles.swift"]!.findings.isEmpty)
+        #expect(reports["A.swift"]!.findings.isEmpty)
+        #expect(reports["A.swift"]!.elements.map(\.verdict) == [.passing])
+    }
+
+    // MARK: Members through the receiver's type
+
+    @Test func anUnrelatedScaledMetricOfTheSameNameDoesNotScale() {
+        let reports = audit([
+            "Card.swift": """
+                struct Card: View {
+                    @ScaledMetric var width: CGFloat = 20
+                    var body: some View { Color.red.frame(width: width) }
+                }
+                """,
+            "A.swift": """
+                struct A: View {
+                    var body: some View {
+                        GeometryReader { geometry in
+                            Text("a").font(.system(size: geometry.size.width * 0.5))
+                        }
+                    }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["A.swift"]!) == ["fixed_font_size:4"])
+    }
+
+    @Test func aMemberIsResolvedThroughItsReceiversType() {
+        let reports = audit([
+            "Appearance.swift": """
+                import UIKit
+                struct CellAppearance { let titleFont: UIFont = .systemFont(ofSize: 15) }
+                struct MacAppearance { let titleFont: UIFont = .preferredFont(forTextStyle: .body) }
+                """,
+            "Cell.swift": """
+                import UIKit
+                final class Cell: UITableViewCell {
+                    let cellAppearance = CellAppearance()
+                    let label = UILabel()
+                    func setUp() {
+                        label.font = cellAppearance.titleFont
+                        label.adjustsFontForContentSizeCategory = true
+                    }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["Cell.swift"]!) == ["fixed_font_token:6"])
+    }
+
+    @Test func anUnknownReceiverWithDisagreeingDefinitionsIsUnresolved() {
+        let reports = audit([
+            "Appearance.swift": """
+                import UIKit
+                struct CellAppearance { let titleFont: UIFont = .systemFont(ofSize: 15) }
+                struct MacAppearance { let titleFont: UIFont = .preferredFont(forTextStyle: .body) }
+                """,
+            "Cell.swift": """
+                import UIKit
+                final class Cell: UITableViewCell {
+                    let label = UILabel()
+                    func setUp(_ appearance: Any) {
+                        label.font = appearance.titleFont
+                        label.adjustsFontForContentSizeCategory = true
+                    }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["Cell.swift"]!) == ["unresolved_font:5"])
+    }
+
+    /// Issue 9's property: a file's findings depend only on the definitions
+    /// it uses, so unrelated files whose types reuse its member names (a
+    /// `width`, a `titleFont`, a `caption3` of another type) change nothing.
+    @Test func aFilesFindingsAreTheSameAloneAndBesideUnrelatedFiles() throws {
+        var random = SeededGenerator(seed: 9)
+        let folder = corpusFolder.appendingPathComponent("cases")
+        let subjects = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let names = ["width", "height", "spacing", "titleFont", "bodyFont", "caption3", "brand", "headline2", "size", "font"]
+        let values = [
+            ": CGFloat = 12", ": CGFloat = UIFontMetrics.default.scaledValue(for: 12)", ": Font = .system(size: 11)",
+            ": Font = .body", ": UIFont = .systemFont(ofSize: 13)", ": UIFont = .preferredFont(forTextStyle: .body)",
+        ]
+        for round in 0..<6 {
+            var extras: [String: String] = [:]
+            for file in 0..<3 {
+                var members = ["@ScaledMetric var \(names.randomElement(using: &random)!): CGFloat = 20"]
+                for name in names.shuffled(using: &random).prefix(5) {
+                    members.append("static let \(name)\(values.randomElement(using: &random)!)")
+                }
+                members.append("static func appFont(ofSize size: CGFloat) -> UIFont { .systemFont(ofSize: size) }")
+                extras["Unrelated\(round)_\(file).swift"] = "import UIKit\nstruct Unrelated\(round)_\(file) {\n    " + members.joined(separator: "\n    ") + "\n}\n"
+            }
+            for subject in subjects {
+                let code = try String(contentsOf: folder.appendingPathComponent(subject), encoding: .utf8)
+                let alone = audit([subject: code])[subject]!
+                let beside = audit(extras.merging([subject: code]) { $1 })[subject]!
+                #expect(beside.findings == alone.findings, "\(subject) changed beside:\n\(extras.values.joined(separator: "\n"))")
+                #expect(beside.elements.map(\.verdict) == alone.elements.map(\.verdict), "\(subject)")
+            }
+        }
+    }
+
+    // MARK: Face-only fonts
+
+    @Test func aFontUsedOnlyAsAFaceIsNotAFixedFont() {
+        let report = audit("""
+            import UIKit
+            final class C: UIViewController {
+                let label = UILabel()
+                let dyslexic = UIFont(name: "OpenDyslexic", size: 1)!
+                func setUp() {
+                    let base = UIFont.systemFont(ofSize: 1)
+                    label.font = UIFontMetrics.default.scaledFont(for: base.withSize(17))
+                    label.font = dyslexic.withSize(UIFontMetrics.default.scaledValue(for: 17))
+                    label.adjustsFontForContentSizeCategory = true
+                    print(dyslexic.familyName)
+                }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+    }
+
+    @Test func fixesReplaceOnlyTheConstructorAndKeepWeightDesignAndTraits() {
+        let report = audit("""
+            import UIKit
+            struct A: View {
+                var body: some View {
+                    Text("a").font(.system(size: 12).monospacedDigit())
+                    Text("b").font(.system(size: 17, design: .rounded).bold())
+                }
+            }
+            let heavy = UIFont.systemFont(ofSize: 14, weight: .heavy)
+            """)
+        #expect(report.findings.map(\.current) == [".system(size: 12)", ".system(size: 17, design: .rounded)", "UIFont.systemFont(ofSize: 14, weight: .heavy)"])
+        #expect(report.findings.map(\.replacement) == [
+            ".caption", ".system(.body, design: .rounded)",
+            "UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: UIFont.systemFont(ofSize: 14, weight: .heavy))",
+        ])
+    }
+
+    @Test func fontsOnlyMeasuredAreFacesAndAppKitFixesKeepTraitsOrAreNotOffered() {
+        let report = audit("""
+            import AppKit
+            final class Scroller {
+                func overlap(scale: CGFloat) -> CGFloat { 2 * NSFont.systemFont(ofSize: NSFont.systemFontSize).lineHeight * scale }
+            }
+            final class BadgeView: NSView {
+                static let plain: NSFont = NSFont.systemFont(ofSize: 13)
+                static let digits: NSFont = NSFont.monospacedDigitSystemFont(ofSize: 13, weight: .semibold)
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_appkit_font:6", "fixed_appkit_font:7"])
+        #expect(report.findings.map(\.replacement) == ["NSFont.preferredFont(forTextStyle: .footnote)", nil])
+    }
+
+    @Test func aFontOnAnAppKitControlIsAppKitAndAWidthFromGeometryIsNoConstant() {
+        let report = audit("""
+            import SwiftUI
+            struct JumpBar: NSViewRepresentable {
+                func makeNSView(context: Context) -> NSPopUpButton {
+                    let button = NSPopUpButton()
+                    button.font = .systemFont(ofSize: 11)
+                    return button
+                }
+            }
+            struct Banner: View {
+                let title: String
+                var body: some View { GeometryReader { geometry in Text(title).frame(width: geometry.size.width - 70) } }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_appkit_font:5"])
+    }
+
+    // MARK: Clamps
+
+    @Test func dynamicTypeSizeClampsInEverySpelling() {
+        let report = audit("""
+            struct A: View {
+                var body: some View {
+                    Badge().dynamicTypeSize(...(.xxxLarge))
+                    Badge().dynamicTypeSize(...DynamicTypeSize.xxxLarge)
+                    Badge().dynamicTypeSize(.xSmall ... .xxxLarge)
+                    Badge().dynamicTypeSize(.xSmall ... .accessibility5)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["clamped_dynamic_type:3", "clamped_dynamic_type:4", "clamped_dynamic_type:5"])
+    }
+}
