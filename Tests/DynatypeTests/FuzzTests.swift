@@ -8,7 +8,7 @@ import Testing
     @Test func twoThousandMutatedInputsAreAuditedInProcessWithoutACrash() {
         let inputs = FuzzCampaign(seeds: FuzzSeed.catalogue, seed: 2026).inputs(count: 2_000)
         // Reaching the count at all is the property: a trap would end the test process.
-        #expect(FuzzCampaign.auditInProcess(inputs) > 1_500)
+        #expect(FuzzCampaign.auditInProcess(inputs) > 1_000)
     }
 
     @Test func aBatchThroughTheBinaryEndsNormally() throws {

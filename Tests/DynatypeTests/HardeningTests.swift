@@ -217,6 +217,8 @@ import Testing
             return
         }
         #expect(reason.contains("more than 12 `[` in a row"))
+        let interpolated = "let s = \"\\(\"\\(" + String(repeating: "[", count: 20) + "\")\")\""
+        #expect(ParserHazards.reason(Array(interpolated.utf8)) != nil, "code inside string interpolations counts")
         let everyday = "let grid = [[1, 2], [3, 4]]\nlet deep: [[[[[String: [Int]]]]]] = []\n"
         #expect(ParserHazards.reason(Array(everyday.utf8)) == nil)
     }
