@@ -165,24 +165,29 @@ import Testing
     /// An unreadable subfolder was skipped silently: its files simply vanished from the audit.
     @Test func anUnreadableSubfolderIsReportedAndFailsTheRun() throws {
         let folder = try TemporaryDirectory()
-        try folder.write("A.swift", "let a = 1\n")
-        try folder.write("Locked/B.swift", "let b = 1\n")
-        let locked = folder.url.appendingPathComponent("Locked")
+        try folder.write("App/A.swift", "let a = 1\n")
+        try folder.write("App/Locked/B.swift", "let b = 1\n")
+        let locked = folder.url.appendingPathComponent("App/Locked")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
-        let result = try runAsUnprivilegedUser(["audit", folder.url.path])
+        let result = try runAsUnprivilegedUser(["audit", folder.url.appendingPathComponent("App").path], copyingBinaryTo: folder.url)
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         let output = result.stdout + result.stderr
         #expect(output.contains("Locked: cannot list this folder: Permission denied"), "\(output)")
     }
 
-    /// Root reads any folder, so the permission test drops to `nobody` when it runs as root.
-    private func runAsUnprivilegedUser(_ arguments: [String]) throws -> ProcessResult {
+    /// Root reads any folder, so the permission test drops to `nobody` when it
+    /// runs as root, with a copy of the binary where `nobody` can run it (the
+    /// build folder may be private).
+    private func runAsUnprivilegedUser(_ arguments: [String], copyingBinaryTo folder: URL) throws -> ProcessResult {
         guard getuid() == 0 else { return try runDynatype(arguments) }
+        let binary = folder.appendingPathComponent("dynatype")
+        try FileManager.default.copyItem(at: dynatypeBinary, to: binary)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
         return try runProcess(
             URL(fileURLWithPath: "/usr/bin/setpriv"),
-            ["--reuid=65534", "--regid=65534", "--clear-groups", dynatypeBinary.path] + arguments
+            ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments, in: folder
         )
     }
 }
