@@ -1,7 +1,7 @@
 import DynatypeHistory
 import DynatypeRules
 
-/// When a commit makes compliance worse (FIELD-NOTES: Codecov compares with
+/// When a commit makes compliance worse (as Codecov does: compared with
 /// the nearest successful parent and allows a small drop).
 public struct RegressionPolicy: Sendable, Equatable {
     /// A commit regresses when it introduces a finding at or above this severity.
