@@ -5,7 +5,7 @@ extension RuleCatalogue {
             severityNote: "warning; error with a one-line limit",
             summary: "SwiftUI `.minimumScaleFactor(_:)`; UIKit `adjustsFontSizeToFitWidth = true` / `minimumScaleFactor =`",
             rationale: "Shrinking text works against the user's larger text; with one line it is the only strategy.",
-            fix: "remove it and let the text wrap", sources: "[001] [003]",
+            fix: "remove it and let the text wrap", sources: "Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography); Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)",
             triggering: [
                 RuleExample("""
                     struct A: View { var body: some View { Text("Offer").lineLimit(1).↓minimumScaleFactor(0.6) } }
@@ -39,7 +39,7 @@ extension RuleCatalogue {
             summary: "`.lineLimit(1)` on text whose content is not a string literal, with no ScrollView, List or Form around it",
             rationale: "At large sizes the text is cut off and nothing reveals it.",
             fix: "`.lineLimit(nil)` or `.fixedSize(horizontal: false, vertical: true)`, or a detail view",
-            sources: "[000] [001]",
+            sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",
             triggering: [RuleExample("""
                 struct A: View {
                     let name: String
@@ -70,7 +70,7 @@ extension RuleCatalogue {
             .fixedTextHeight, name: "Fixed text height", severity: .error,
             summary: "`.frame(height: N)` on text or a container holding text; UIKit `heightAnchor.constraint(equalToConstant:)` on a text view",
             rationale: "Text grows vertically; a fixed height clips it.",
-            fix: "`.frame(minHeight: N)`; `greaterThanOrEqualToConstant`", sources: "[000] [001] [003]",
+            fix: "`.frame(minHeight: N)`; `greaterThanOrEqualToConstant`", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography); Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)",
             triggering: [
                 RuleExample("""
                     struct A: View { var body: some View { Button("Book") {}.↓frame(height: 50) } }
@@ -114,7 +114,7 @@ extension RuleCatalogue {
             .fixedTextWidth, name: "Fixed text width", severity: .warning,
             summary: "`.frame(width: N)` with a constant width on a text element",
             rationale: "A fixed width makes long or large text wrap into a narrow column or truncate.",
-            fix: "`.frame(maxWidth: .infinity, alignment: …)`", sources: "[002]",
+            fix: "`.frame(maxWidth: .infinity, alignment: …)`", sources: "Apple HIG: Accessibility, larger text (https://developer.apple.com/design/human-interface-guidelines/accessibility)",
             triggering: [RuleExample("""
                 struct A: View { var body: some View { Text("Signup").↓frame(width: 300, alignment: .leading) } }
                 """)],
@@ -127,7 +127,7 @@ extension RuleCatalogue {
             summary: "`.dynamicTypeSize(_:)` with one size or a range capped below `.accessibility5` and no Large Content Viewer; UIKit `maximumContentSizeCategory` below the largest size",
             rationale: "Clamping stops text from growing for the users who need it most.",
             fix: "widen to `...DynamicTypeSize.accessibility5`, or add `.accessibilityShowsLargeContentViewer()`",
-            sources: "[000] [001]",
+            sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",
             triggering: [
                 RuleExample("""
                     struct A: View { var body: some View { Text("a").↓dynamicTypeSize(.xSmall ... .xxxLarge) } }
@@ -163,7 +163,7 @@ extension RuleCatalogue {
             .labelSingleLine, name: "Single-line label", severity: .warning,
             summary: "UIKit `numberOfLines = 1` on a label",
             rationale: "One line truncates the label at large sizes.",
-            fix: "`numberOfLines = 0`", sources: "[003]", platforms: Platform.uiKit,
+            fix: "`numberOfLines = 0`", sources: "Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)", platforms: Platform.uiKit,
             triggering: [RuleExample("""
                 import UIKit
                 final class C: UIView {
@@ -192,7 +192,7 @@ extension RuleCatalogue {
             .noLayoutAdaptation, name: "No layout adaptation", severity: .note,
             summary: "an `HStack` holding two or more text elements in a file that never reads the text size or uses `ViewThatFits`/`AnyLayout`",
             rationale: "Side-by-side text runs out of room at accessibility sizes.",
-            fix: "switch to `VStack` at accessibility sizes, or use `ViewThatFits`", sources: "[001] [002]",
+            fix: "switch to `VStack` at accessibility sizes, or use `ViewThatFits`", sources: "Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography); Apple HIG: Accessibility, larger text (https://developer.apple.com/design/human-interface-guidelines/accessibility)",
             triggering: [RuleExample("""
                 struct A: View { var body: some View { ↓HStack { Text("Gate"); Spacer(); Text("B12") } } }
                 """)],

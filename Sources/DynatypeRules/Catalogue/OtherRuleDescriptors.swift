@@ -3,8 +3,8 @@ extension RuleCatalogue {
         RuleDescriptor(
             .scaledMetricFontSize, name: "Font size from @ScaledMetric", severity: .warning,
             summary: "`.system(size: m)` / `systemFont(ofSize: m)` where `m` is a `@ScaledMetric` property",
-            rationale: "It scales, but bypasses text styles ([004] mistake 1).",
-            fix: "use a text style; keep `@ScaledMetric` for spacing and icons", sources: "[004]",
+            rationale: "It scales, but bypasses text styles (a common @ScaledMetric mistake).",
+            fix: "use a text style; keep `@ScaledMetric` for spacing and icons", sources: "Apple: ScaledMetric (https://developer.apple.com/documentation/swiftui/scaledmetric)",
             triggering: [RuleExample("""
                 struct A: View {
                     @ScaledMetric(relativeTo: .largeTitle) var size: CGFloat = 48
@@ -21,8 +21,8 @@ extension RuleCatalogue {
         RuleDescriptor(
             .scaledMetricOutsideView, name: "@ScaledMetric outside a view", severity: .error,
             summary: "`@ScaledMetric` in a type that is not a View, ViewModifier, App, Scene or DynamicProperty",
-            rationale: "It never updates there ([004] mistake 3).",
-            fix: "move it into the View and pass the value down", sources: "[004]",
+            rationale: "It never updates there (a common @ScaledMetric mistake).",
+            fix: "move it into the View and pass the value down", sources: "Apple: ScaledMetric (https://developer.apple.com/documentation/swiftui/scaledmetric)",
             triggering: [RuleExample("""
                 final class PlayerModel: ObservableObject {
                     ↓@ScaledMetric var controlSize: CGFloat = 44
@@ -38,8 +38,8 @@ extension RuleCatalogue {
         RuleDescriptor(
             .scaledMetricWithoutRelativeStyle, name: "@ScaledMetric without relativeTo", severity: .note,
             summary: "a type with two or more `@ScaledMetric` properties, none with `relativeTo:`",
-            rationale: "All of them scale with `.body`, whatever text they sit next to ([004] mistake 2).",
-            fix: "add `relativeTo:` matching the adjacent text", sources: "[004]",
+            rationale: "All of them scale with `.body`, whatever text they sit next to (a common @ScaledMetric mistake).",
+            fix: "add `relativeTo:` matching the adjacent text", sources: "Apple: ScaledMetric (https://developer.apple.com/documentation/swiftui/scaledmetric)",
             triggering: [RuleExample("""
                 struct Chip: View {
                     ↓@ScaledMetric private var padding: CGFloat = 10
@@ -59,7 +59,7 @@ extension RuleCatalogue {
             .fixedSymbolSize, name: "Fixed symbol size", severity: .warning,
             summary: "`UIImage.SymbolConfiguration(pointSize:)`; `.font(.system(size:))` on images only",
             rationale: "Icons sized in points do not grow with the text beside them.",
-            fix: "`UIImage.SymbolConfiguration(textStyle:)`; `.font(.<style>)` or `.imageScale`", sources: "[000]",
+            fix: "`UIImage.SymbolConfiguration(textStyle:)`; `.font(.<style>)` or `.imageScale`", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically)",
             triggering: [
                 RuleExample("""
                     struct A: View { var body: some View { Image(systemName: "checkmark").font(↓.system(size: 44)) } }
@@ -87,7 +87,7 @@ extension RuleCatalogue {
             .fixedIconFrame, name: "Fixed icon frame", severity: .note,
             summary: "`Image(…)` with `.frame(width: N, height: N)` literals",
             rationale: "The icon stays small while the text around it grows.",
-            fix: "`@ScaledMetric(relativeTo: .body) var iconSize: CGFloat = N`", sources: "[001]",
+            fix: "`@ScaledMetric(relativeTo: .body) var iconSize: CGFloat = N`", sources: "Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",
             triggering: [RuleExample("""
                 struct A: View { var body: some View { Image("logo").resizable().↓frame(width: 32, height: 32) } }
                 """)],
@@ -105,7 +105,7 @@ extension RuleCatalogue {
             .legacyTraitObserver, name: "Legacy trait observer", severity: .note,
             summary: "`override func traitCollectionDidChange(_:)`",
             rationale: "Deprecated since iOS 17.",
-            fix: "`registerForTraitChanges([UITraitPreferredContentSizeCategory.self])`", sources: "[000] [002]",
+            fix: "`registerForTraitChanges([UITraitPreferredContentSizeCategory.self])`", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Accessibility, larger text (https://developer.apple.com/design/human-interface-guidelines/accessibility)",
             platforms: Platform.uiKit,
             triggering: [RuleExample("""
                 import UIKit
@@ -124,7 +124,7 @@ extension RuleCatalogue {
             .superfluousSuppression, name: "Superfluous suppression", severity: .warning,
             summary: "a `dynatype:disable…` comment that suppresses nothing",
             rationale: "Stale suppressions hide future regressions.",
-            fix: "remove the comment", sources: "RULES.md",
+            fix: "remove the comment", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically)",
             triggering: [RuleExample("""
                 struct A: View {
                     var body: some View {

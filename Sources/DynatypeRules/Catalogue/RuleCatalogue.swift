@@ -1,4 +1,4 @@
-/// The rule catalogue of RULES.md, in its order.
+/// The rule catalogue of the rule catalogue, in its order.
 public enum RuleCatalogue {
     public static func descriptor(_ id: RuleID) -> RuleDescriptor {
         byID[id]!
@@ -15,7 +15,7 @@ public enum RuleCatalogue {
             .fixedFontSize, name: "Fixed font size", severity: .error,
             summary: "SwiftUI `.system(size:)` as the font of text, or stored as a `Font` value",
             rationale: "A hardcoded point size ignores the user's text size setting.",
-            fix: "use the nearest text style (`.font(.body)`), keeping weight and design", sources: "[000] [001]",
+            fix: "use the nearest text style (`.font(.body)`), keeping weight and design", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",
             triggering: [
                 RuleExample("""
                     struct A: View {
@@ -82,7 +82,7 @@ public enum RuleCatalogue {
             .fixedCustomFont, name: "Fixed custom font", severity: .error,
             summary: "SwiftUI `Font.custom(_:fixedSize:)`",
             rationale: "A fixed-size custom font never scales.",
-            fix: "`.custom(\"Name\", size: N, relativeTo: .<style>)`", sources: "[000] [001]",
+            fix: "`.custom(\"Name\", size: N, relativeTo: .<style>)`", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",
             triggering: [RuleExample("""
                 struct A: View { var body: some View { Text("a").font(↓.custom("Menlo", fixedSize: 11)) } }
                 """)],
@@ -93,8 +93,8 @@ public enum RuleCatalogue {
         RuleDescriptor(
             .customFontWithoutRelativeStyle, name: "Custom font without relative style", severity: .warning,
             summary: "SwiftUI `Font.custom(_:size:)` without `relativeTo:`",
-            rationale: "It scales relative to `.body`; headings then scale on the wrong curve (RULES.md note 1).",
-            fix: "add `relativeTo:` with the nearest text style", sources: "[000] [001]",
+            rationale: "It scales relative to `.body`; headings then scale on the wrong curve (a team wanting the strict reading makes it an error).",
+            fix: "add `relativeTo:` with the nearest text style", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",
             triggering: [RuleExample("""
                 struct A: View { var body: some View { Text("a").font(↓.custom("Merriweather", size: 28)) } }
                 """)],
@@ -124,7 +124,7 @@ public enum RuleCatalogue {
             summary: "`UIFont.systemFont(ofSize:)` and its variants, `UIFont(name:size:)`, `UIFont(descriptor:size:)` not wrapped in `UIFontMetrics`",
             rationale: "A UIKit font with a fixed size does not scale.",
             fix: "`UIFont.preferredFont(forTextStyle:)` + `adjustsFontForContentSizeCategory = true`, or `UIFontMetrics(forTextStyle:).scaledFont(for:)`",
-            sources: "[000] [001] [002] [003]", platforms: uiKit,
+            sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography); Apple HIG: Accessibility, larger text (https://developer.apple.com/design/human-interface-guidelines/accessibility); Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)", platforms: uiKit,
             triggering: [
                 RuleExample("""
                     import UIKit
@@ -204,7 +204,7 @@ public enum RuleCatalogue {
             .fixedAppKitFont, name: "Fixed AppKit font", severity: .error,
             summary: "`NSFont.systemFont(ofSize:)` and its variants, `NSFont(name:size:)`",
             rationale: "An AppKit font with a fixed size does not follow the text size setting.",
-            fix: "`NSFont.preferredFont(forTextStyle:)`", sources: "[001]", platforms: [.macOS],
+            fix: "`NSFont.preferredFont(forTextStyle:)`", sources: "Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)", platforms: [.macOS],
             triggering: [
                 RuleExample("""
                     import AppKit
@@ -239,7 +239,7 @@ public enum RuleCatalogue {
             .missingAdjustsFont, name: "Missing adjustsFontForContentSizeCategory", severity: .error,
             summary: "a scaling UIKit font on a view that never sets `adjustsFontForContentSizeCategory = true` in its type; a text-style IB font without \"Automatically Adjusts Font\"",
             rationale: "Without it the font is chosen once and does not follow later text size changes.",
-            fix: "`<view>.adjustsFontForContentSizeCategory = true`", sources: "[001] [002] [003]", platforms: uiKit,
+            fix: "`<view>.adjustsFontForContentSizeCategory = true`", sources: "Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography); Apple HIG: Accessibility, larger text (https://developer.apple.com/design/human-interface-guidelines/accessibility); Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)", platforms: uiKit,
             triggering: [RuleExample("""
                 import UIKit
                 final class C: UIView {
@@ -288,8 +288,8 @@ public enum RuleCatalogue {
         RuleDescriptor(
             .fixedFontToken, name: "Fixed design-system font", severity: .error,
             summary: "a text element whose font is a symbol of the audited code (`.caption3`, `Theme.fonts.body`, `UIFont.appFont(ofSize:)`) whose definition does not scale",
-            rationale: "The definition decides: a fixed token makes every use fixed (RULES.md note 3).",
-            fix: "fix the definition (its location is in the message)", sources: "note 3",
+            rationale: "The definition decides: a fixed token makes every use fixed.",
+            fix: "fix the definition (its location is in the message)", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically)",
             triggering: [
                 RuleExample("""
                     extension Font { static let caption3 = Font.system(size: 10) }
@@ -322,7 +322,7 @@ public enum RuleCatalogue {
             .unresolvedFont, name: "Unresolved font", severity: .note,
             summary: "a font from a parameter, or a symbol not defined in the audited code",
             rationale: "Its scaling cannot be decided here; it is listed under the report's assumptions.",
-            fix: "—", sources: "[001]",
+            fix: "—", sources: "Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",
             triggering: [RuleExample("""
                 struct A: View {
                     let valueFont: Font
@@ -337,7 +337,7 @@ public enum RuleCatalogue {
             .interfaceBuilderFixedFont, name: "Interface Builder fixed font", severity: .error,
             summary: "a label, button, text field or text view in a .xib/.storyboard with a point-size font instead of a text style",
             rationale: "A system or custom font with a point size does not scale.",
-            fix: "set the font to a text style and tick \"Automatically Adjusts Font\"", sources: "[003]", platforms: uiKit,
+            fix: "set the font to a text style and tick \"Automatically Adjusts Font\"", sources: "Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)", platforms: uiKit,
             triggering: [RuleExample("""
                 <document><objects><label text="Total" id="a">
                     ↓<fontDescription key="fontDescription" type="system" pointSize="17"/>

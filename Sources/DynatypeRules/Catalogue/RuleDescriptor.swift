@@ -10,7 +10,7 @@ public struct RuleDescriptor: Sendable {
     public let summary: String
     public let rationale: String
     public let fix: String
-    /// The seeds it comes from (RULES.md's source column).
+    /// The public documentation it is based on.
     public let sources: String
     public let platforms: Set<Platform>
     public let triggering: [RuleExample]

@@ -23,7 +23,7 @@ public struct InterfaceBuilderAnalyzer: Sendable {
 /// description.
 private struct InterfaceBuilderReader {
     /// Text views whose font IB lets you set, and those that expose
-    /// "Automatically Adjusts Font" (RULES.md "Clarifications").
+    /// "Automatically Adjusts Font" (the rule catalogue "Clarifications").
     static let textViews: Set<String> = ["label", "button", "textField", "textView"]
     static let adjustingViews: Set<String> = ["label", "textField", "textView"]
 

@@ -1,4 +1,4 @@
-/// The stable identifiers of the rule catalogue (RULES.md). Reports, suppression
+/// The stable identifiers of the rule catalogue (the rule catalogue). Reports, suppression
 /// comments, configuration, history and metrics all use the raw values.
 public enum RuleID: String, CaseIterable, Codable, Sendable, Comparable {
     case fixedFontSize = "fixed_font_size"

@@ -1,4 +1,4 @@
-/// A `// dynatype:…` comment, SwiftLint style (RULES.md "Suppression comments").
+/// A `// dynatype:…` comment, SwiftLint style (the rule catalogue "Suppression comments").
 public struct Suppression: Codable, Hashable, Sendable {
     public enum Scope: String, Codable, Sendable {
         case next, this, previous, disable, enable

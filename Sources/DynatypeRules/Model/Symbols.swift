@@ -1,4 +1,4 @@
-/// Cross-file font resolution (RULES.md note 3). Phase one records, per file, the
+/// Cross-file font resolution. Phase one records, per file, the
 /// font and size symbols it defines and the values that refer to symbols; phase
 /// two evaluates those values against the symbols of the whole audit. The types
 /// here are `Codable` so a file's analysis can be cached by blob and re-resolved

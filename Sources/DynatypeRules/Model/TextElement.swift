@@ -1,4 +1,4 @@
-/// A view that renders user-facing text (RULES.md "Terms"), with what phase one
+/// A view that renders user-facing text (the rule catalogue "Terms"), with what phase one
 /// learned about its font.
 public struct TextElement: Codable, Hashable, Sendable {
     /// `Text`, `Button`, `UILabel`, `label` (Interface Builder) …

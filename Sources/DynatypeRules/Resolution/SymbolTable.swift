@@ -1,5 +1,5 @@
 /// The font and size symbols of a whole audit (or of a commit's tree), and
-/// the evaluation of font values against them (RULES.md note 3).
+/// the evaluation of font values against them.
 public struct SymbolTable: Sendable {
     public struct Located: Sendable, Hashable {
         public let definition: SymbolDefinition
@@ -56,7 +56,7 @@ public struct SymbolTable: Sendable {
 
     // MARK: Lookup
 
-    /// The definitions a reference can mean (RULES.md "A member is resolved
+    /// The definitions a reference can mean (the rule catalogue "A member is resolved
     /// through its receiver's type"): a type qualifier (`CellAppearance`,
     /// `UIFont`, the enclosing type of a bare name) admits its own members
     /// and globals; a value of unknown type (`fonts`, `size`) prefers a type
@@ -130,7 +130,7 @@ public struct SymbolTable: Sendable {
         }
     }
 
-    /// Definitions that disagree leave the font unknown (RULES.md).
+    /// Definitions that disagree leave the font unknown (the rule catalogue).
     private func outcome(of candidates: [Located], arguments: [SymbolArgument], bindings: [String: SizeValue], depth: Int) -> FontOutcome {
         let bound = arguments.map { SymbolArgument(label: $0.label, size: Self.substitute($0.size, bindings)) }
         let outcomes = Set(candidates.map { outcome(of: $0, arguments: bound, bindings: bindings, depth: depth + 1) })

@@ -22,7 +22,7 @@ struct UnitFacts: Hashable {
     var viewUses: [String: Set<String>] = [:]
 }
 
-/// RULES.md "Ancestors through same-file view helpers": a view property,
+/// the rule catalogue "Ancestors through same-file view helpers": a view property,
 /// view function or `View` type of the file whose every use sits in a
 /// ScrollView, List or Form (directly, or in another such helper) scrolls.
 enum ViewHelpers {
@@ -73,7 +73,7 @@ struct FileFacts: Hashable {
     let textViewSubclasses: [String: String]
     /// Every class the file declares (a class that is no text view subclass is no text view).
     let classes: Set<String>
-    /// RULES.md "A font used only as a face": stored fonts the file reads
+    /// the rule catalogue "A font used only as a face": stored fonts the file reads
     /// only for their face, never as a font.
     let faceOnlyFonts: Set<String>
     /// View helpers of the file used only where something scrolls.
@@ -168,7 +168,7 @@ final class FileContext {
     }
 }
 
-/// Names of UIKit and AppKit text classes (RULES.md "Terms").
+/// Names of UIKit and AppKit text classes (the rule catalogue "Terms").
 enum UIKitVocabulary {
     static let uiKitTextClasses: Set<String> = ["UILabel", "UIButton", "UITextField", "UITextView"]
     static let appKitTextClasses: Set<String> = ["NSTextField", "NSButton", "NSTextView"]

@@ -51,7 +51,7 @@ enum FixSuggestions {
     }
 
     /// AppKit has no `UIFontMetrics`: only a plain system font has a text
-    /// style that keeps everything it had (RULES.md "Fixes keep weight,
+    /// style that keeps everything it had (the rule catalogue "Fixes keep weight,
     /// design and traits, or none is offered").
     static func appKit(_ call: FunctionCallExprSyntax) -> String? {
         guard call.calleeName == "systemFont", call.arguments.count == 1 else { return nil }

@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// Classifies font and size expressions (RULES.md "Terms": scaling, fixed,
+/// Classifies font and size expressions (the rule catalogue "Terms": scaling, fixed,
 /// unresolved). It never reports anything itself: it returns the value and the
 /// constructor sites, and the rule families decide what to report where.
 struct FontClassifier {
@@ -155,7 +155,7 @@ struct FontClassifier {
             return classify(base, expecting: expecting, depth: depth + 1)
         }
         // Anything else is a call of a helper: judged by its definition and
-        // the sizes this call passes (RULES.md "Clarifications").
+        // the sizes this call passes (the rule catalogue "Clarifications").
         let reference = SymbolReference(
             name: name.isEmpty ? call.calledExpression.oneLine : name,
             qualifier: qualifier(of: base, at: call),
@@ -225,7 +225,7 @@ struct FontClassifier {
         return constructor(call, size: size, rule: .fixedUIKitFont, replacement: FixSuggestions.uiKit(call, original: ExprSyntax(call)))
     }
 
-    /// RULES.md "UIKit or AppKit is decided by type", for an implicit member:
+    /// the rule catalogue "UIKit or AppKit is decided by type", for an implicit member:
     /// the receiver's class, the type the position expects, a `#if os(macOS)`
     /// block, or a file that imports AppKit and not UIKit.
     private func impliesAppKit(_ call: FunctionCallExprSyntax) -> Bool {
@@ -325,7 +325,7 @@ struct FontClassifier {
     /// the enclosing type for `self.x`, the declared type of a value
     /// (`CellAppearance` for `cellAppearance` declared `= CellAppearance()`),
     /// the value's name when its type is unknown, nil for an implicit member.
-    /// Phase two takes a capitalized qualifier for a type (RULES.md "A member
+    /// Phase two takes a capitalized qualifier for a type (the rule catalogue "A member
     /// is resolved through its receiver's type").
     private func qualifier(of base: ExprSyntax?, at node: some SyntaxProtocol) -> String? {
         guard let base else { return nil }
@@ -359,7 +359,7 @@ struct FontClassifier {
         }
         if containsScaledValueCall(expr) { return SizeClass(value: .scales) }
         if expr.referencedName == "pointSize" {
-            // RULES.md: a size read from another font (`label.font.pointSize`)
+            // the rule catalogue: a size read from another font (`label.font.pointSize`)
             // does not scale; a font's own size (`pointSize` in a UIFont
             // extension) is as scaling as that font, which is not known here.
             let base = expr.as(MemberAccessExprSyntax.self)?.base
@@ -413,7 +413,7 @@ struct FontClassifier {
         }
     }
 
-    /// RULES.md "Constants through stored properties": a stored property
+    /// the rule catalogue "Constants through stored properties": a stored property
     /// without a default value that every initializer of its type sets to a
     /// literal (`textFieldFontSize = 13`) is a constant.
     private static func isConstantInInitializers(_ name: String, of type: TypeScope) -> Bool {
@@ -453,7 +453,7 @@ struct FontClassifier {
     }
 
     /// `width` or `self.width`, not `geometry.size.width`: a member of another
-    /// value is that value's type's, not this type's `@ScaledMetric` (RULES.md
+    /// value is that value's type's, not this type's `@ScaledMetric` (the rule catalogue
     /// "A member is resolved through its receiver's type").
     private static func isOwnMember(_ token: TokenSyntax) -> Bool {
         guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }

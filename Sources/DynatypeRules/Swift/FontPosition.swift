@@ -1,6 +1,6 @@
 import SwiftSyntax
 
-/// RULES.md "A font is an expression in a font position": an implicit member
+/// the rule catalogue "A font is an expression in a font position": an implicit member
 /// (`.custom(…)`, `.system(…)`, `.systemFont(ofSize:)`) is a font constructor
 /// only where the code expects a font, since the same spellings are enum cases
 /// elsewhere (`case .custom(let x):`, `.labelStyle(.custom…)`,

@@ -64,7 +64,7 @@ final class ReceiverIndex {
         }
     }
 
-    /// RULES.md "View-level UIKit rules need a view receiver": a text view by
+    /// the rule catalogue "View-level UIKit rules need a view receiver": a text view by
     /// its class; a class the file declares otherwise (a `UIControl`
     /// subclass) or a value of another known type (`AttributeContainer`) is
     /// none; without a known type, the name says it (`titleLabel`, `PillLabel`).

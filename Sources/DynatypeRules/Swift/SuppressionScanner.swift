@@ -2,7 +2,7 @@ import SwiftSyntax
 import Foundation
 
 /// Finds `// dynatype:…` comments in a file's trivia, so text in string
-/// literals never counts (RULES.md "Suppression comments").
+/// literals never counts (the rule catalogue "Suppression comments").
 enum SuppressionScanner {
     static let marker = "dynatype:"
 

@@ -3,7 +3,7 @@ import SwiftSyntax
 /// One walk over the tree that collects the nodes the rules look at, so each
 /// rule family works on short lists instead of walking the tree again.
 /// Preview code (`#Preview`, `PreviewProvider` types) is not collected: no rule
-/// audits it (RULES.md "Exemptions" 4).
+/// audits it (the rule catalogue "Exemptions" 4).
 final class SyntaxIndex: SyntaxVisitor {
     private(set) var calls: [FunctionCallExprSyntax] = []
     /// Calls by the name they call (`frame`, `Text`), so rules look up their few.
@@ -14,7 +14,7 @@ final class SyntaxIndex: SyntaxVisitor {
     private(set) var functions: [FunctionDeclSyntax] = []
     private(set) var imports: Set<String> = []
     private(set) var scaledMetricProperties: [(attribute: AttributeSyntax, variable: VariableDeclSyntax)] = []
-    /// RULES.md "Clarifications": the file reads the text size or uses an adaptive container.
+    /// the rule catalogue "Clarifications": the file reads the text size or uses an adaptive container.
     private(set) var adaptsLayout = false
     private var fontFaceUses: Set<String> = []
     private var viewUses: [String: Set<String>] = [:]

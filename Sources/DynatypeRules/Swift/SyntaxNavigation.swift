@@ -239,7 +239,7 @@ struct TypeScope {
         } ?? []
     }
 
-    /// Protocols whose conformers keep a `@ScaledMetric` up to date (RULES.md).
+    /// Protocols whose conformers keep a `@ScaledMetric` up to date (the rule catalogue).
     static let viewHostProtocols: Set<String> = ["View", "ViewModifier", "App", "Scene", "DynamicProperty"]
 
     /// A View (or other host) by declaration, or by shape: a `body` property

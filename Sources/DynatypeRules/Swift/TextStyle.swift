@@ -1,5 +1,5 @@
-/// Apple's text styles with their default (Large) sizes [000], used to name the
-/// nearest style in fix suggestions (RULES.md "Text-style sizes").
+/// Apple's text styles with their default (Large) sizes, used to name the
+/// nearest style in fix suggestions (the rule catalogue "Text-style sizes").
 public enum TextStyle: String, CaseIterable, Sendable {
     case largeTitle, title, title2, title3, headline, body, callout, subheadline, footnote, caption, caption2
 

@@ -9,7 +9,7 @@ struct ModifierCall {
 
 /// What a SwiftUI call is, as far as text goes.
 enum ViewRole: Equatable {
-    /// A text element (RULES.md "Terms") of the given kind.
+    /// A text element (the rule catalogue "Terms") of the given kind.
     case textElement(String)
     case image
     /// Holds other views in its closures (`VStack { … }`, `Button { } label: { … }`).

@@ -1,7 +1,7 @@
 import SwiftSyntax
 import Foundation
 
-/// Font constructors wherever their value goes (RULES.md "Clarifications"):
+/// Font constructors wherever their value goes (the rule catalogue "Clarifications"):
 /// stored as a `Font` or `UIFont`, returned by a helper, put in an attributes
 /// dictionary, passed as an argument. Runs after the element rules, which
 /// judge the constructors they reach with the element's context.
@@ -58,7 +58,7 @@ struct ConstructorRule {
         return false
     }
 
-    /// RULES.md "A font used only as a face": stored in a value the file
+    /// the rule catalogue "A font used only as a face": stored in a value the file
     /// reads only for its face (`fontName`, `withSize(_:)`, `scaledFont(for:)`).
     private func isFaceOnly(_ call: FunctionCallExprSyntax) -> Bool {
         var node = Syntax(call)

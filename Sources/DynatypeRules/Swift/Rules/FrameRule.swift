@@ -46,7 +46,7 @@ struct FrameRule {
         }
     }
 
-    /// RULES.md "Hiding is not a fixed height": `0`, `nil`, or a conditional
+    /// the rule catalogue "Hiding is not a fixed height": `0`, `nil`, or a conditional
     /// choosing between them hides the view or leaves its height free.
     private static func hidesOrFrees(_ height: ExprSyntax) -> Bool {
         let expr = height.unwrapped

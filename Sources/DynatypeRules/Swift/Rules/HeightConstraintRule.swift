@@ -25,7 +25,7 @@ struct HeightConstraintRule {
         }
     }
 
-    /// A UIKit text view: AppKit views are not judged by this rule (RULES.md
+    /// A UIKit text view: AppKit views are not judged by this rule (the rule catalogue
     /// "Hiding is not a fixed height").
     private func isTextView(_ receiver: Receiver) -> Bool {
         if let textClass = receivers.textClass(of: receiver) { return !UIKitVocabulary.isAppKit(textClass) }

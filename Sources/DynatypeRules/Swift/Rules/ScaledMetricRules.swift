@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// `@ScaledMetric` outside a view (`scaled_metric_outside_view`) and several
-/// metrics in a type with no `relativeTo:` (`scaled_metric_without_relative_style`) [004].
+/// metrics in a type with no `relativeTo:` (`scaled_metric_without_relative_style`).
 struct ScaledMetricRules {
     let builder: AnalysisBuilder
 

@@ -34,7 +34,7 @@ struct SwiftUIFontRule {
         applyFontHelpers()
     }
 
-    /// RULES.md "Font helpers that are views": a `View` extension method or
+    /// the rule catalogue "Font helpers that are views": a `View` extension method or
     /// `ViewModifier` of the audited code that applies a font gives the text
     /// below it that font, judged as its definition; a modifier the audited
     /// code does not define as one leaves the font from further out.

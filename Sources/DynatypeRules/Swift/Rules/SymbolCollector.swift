@@ -1,7 +1,7 @@
 import SwiftSyntax
 import Foundation
 
-/// The font and size symbols a file defines (RULES.md note 3): properties and
+/// The font and size symbols a file defines (the rule catalogue note 3): properties and
 /// functions of types and extensions, and `View` extension methods that set a font.
 struct SymbolCollector {
     let builder: AnalysisBuilder

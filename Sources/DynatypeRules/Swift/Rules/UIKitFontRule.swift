@@ -103,7 +103,7 @@ struct UIKitFontRule {
         return builder.context.importsUIKit || written.contains("UIFont")
     }
 
-    /// RULES.md: a scaling font without `adjustsFontForContentSizeCategory = true`
+    /// the rule catalogue: a scaling font without `adjustsFontForContentSizeCategory = true`
     /// on the receiver or its `titleLabel` anywhere in the type; an explicit
     /// `false` next to a fixed font is an opt-out (note 2) and is not reported.
     private func checkAdjustsFont(_ receiver: Receiver, element: Int, fonts: [(PropertyAssignment, FontClassification)]) {
