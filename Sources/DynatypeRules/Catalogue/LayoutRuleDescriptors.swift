@@ -1,7 +1,7 @@
 extension RuleCatalogue {
     static let layoutRules: [RuleDescriptor] = [
         RuleDescriptor(
-            .minimumScaleFactor, name: "Minimum scale factor", severity: .warning,
+            .minimumScaleFactor, name: "Minimum scale factor", severity: .warning, escalatedSeverity: .error,
             severityNote: "warning; error with a one-line limit",
             summary: "SwiftUI `.minimumScaleFactor(_:)`; UIKit `adjustsFontSizeToFitWidth = true` / `minimumScaleFactor =`",
             rationale: "Shrinking text works against the user's larger text; with one line it is the only strategy.",

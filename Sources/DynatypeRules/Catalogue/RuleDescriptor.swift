@@ -5,6 +5,9 @@ public struct RuleDescriptor: Sendable {
     public let id: RuleID
     public let name: String
     public let defaultSeverity: Severity
+    /// The severity under the condition `severityNote` names, for the one
+    /// rule whose severity depends on context (`minimum_scale_factor`).
+    let escalatedSeverity: Severity?
     /// How the severity reads in the catalogue when it depends on context.
     public let severityNote: String?
     public let summary: String
@@ -17,13 +20,14 @@ public struct RuleDescriptor: Sendable {
     public let nonTriggering: [RuleExample]
 
     init(
-        _ id: RuleID, name: String, severity: Severity, severityNote: String? = nil, summary: String, rationale: String,
-        fix: String, sources: String, platforms: Set<Platform> = Set(Platform.allCases),
+        _ id: RuleID, name: String, severity: Severity, escalatedSeverity: Severity? = nil, severityNote: String? = nil,
+        summary: String, rationale: String, fix: String, sources: String, platforms: Set<Platform> = Set(Platform.allCases),
         triggering: [RuleExample] = [], nonTriggering: [RuleExample] = []
     ) {
         self.id = id
         self.name = name
         self.defaultSeverity = severity
+        self.escalatedSeverity = escalatedSeverity
         self.severityNote = severityNote
         self.summary = summary
         self.rationale = rationale
@@ -32,6 +36,14 @@ public struct RuleDescriptor: Sendable {
         self.platforms = platforms
         self.triggering = triggering
         self.nonTriggering = nonTriggering
+    }
+
+    /// The severity of a finding of this rule; `escalated` only where the
+    /// rule's condition for its escalated severity holds.
+    func severity(escalated: Bool) -> Severity {
+        guard escalated else { return defaultSeverity }
+        guard let escalatedSeverity else { preconditionFailure("the catalogue gives `\(id.rawValue)` no escalated severity") }
+        return escalatedSeverity
     }
 
     /// `error`, or `warning; error with a one-line limit`.

@@ -90,7 +90,7 @@ private struct InterfaceBuilderReader {
             analysis.elements[element].status = .scales("text style \(name) scales")
             if Self.adjustingViews.contains(owner), ownerAttributes["adjustsFontForContentSizeCategory"] != "YES" {
                 analysis.findings.append(Finding(
-                    rule: .missingAdjustsFont, severity: .error, position: position,
+                    rule: .missingAdjustsFont, position: position,
                     message: "the text style scales, but without \"Automatically Adjusts Font\" the \(owner) keeps the size it had at launch",
                     current: "<fontDescription style=\"\(style)\"/>",
                     replacement: "adjustsFontForContentSizeCategory=\"YES\"",
@@ -106,7 +106,7 @@ private struct InterfaceBuilderReader {
         analysis.elements[element].font = "\(face), \(pointSize)pt"
         analysis.elements[element].status = .fixed
         analysis.findings.append(Finding(
-            rule: .interfaceBuilderFixedFont, severity: .error, position: position,
+            rule: .interfaceBuilderFixedFont, position: position,
             message: "the \(owner) uses a \(face) at \(pointSize)pt, which does not scale with Dynamic Type",
             current: "<fontDescription \(font.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: " "))/>",
             replacement: "<fontDescription key=\"fontDescription\" style=\"\(ibStyle)\"/>",

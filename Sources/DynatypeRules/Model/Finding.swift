@@ -16,12 +16,14 @@ public struct Finding: Codable, Hashable, Sendable {
     /// Indices into the file's text elements that this finding makes fail.
     public var elements: [Int]
 
-    public init(
-        rule: RuleID, severity: Severity, position: SourcePosition, message: String,
+    /// A finding with the catalogue's severity for its rule (its escalated
+    /// one when `escalated`); configuration may change it later.
+    init(
+        rule: RuleID, escalated: Bool = false, position: SourcePosition, message: String,
         current: String, replacement: String? = nil, fix: String, declaration: String, elements: [Int] = []
     ) {
         self.rule = rule
-        self.severity = severity
+        self.severity = RuleCatalogue.descriptor(rule).severity(escalated: escalated)
         self.position = position
         self.message = message
         self.current = current

@@ -141,7 +141,7 @@ struct SuppressionRanges {
                 let known = rule == "all" || RuleID(rawValue: rule) != nil
                 if let id = RuleID(rawValue: rule), !configuration.isEnabled(id) { continue }
                 var finding = Finding(
-                    rule: .superfluousSuppression, severity: .warning, position: cover.suppression.position,
+                    rule: .superfluousSuppression, position: cover.suppression.position,
                     message: known
                         ? "`dynatype:\(cover.suppression.scope.commandText) \(rule)` suppresses nothing"
                         : "`\(rule)` is not a dynatype rule id",

@@ -28,12 +28,13 @@ final class AnalysisBuilder {
 
     func element(_ index: Int) -> TextElement { analysis.elements[index] }
 
+    /// A finding with the catalogue's severity for `rule` (see `Finding.init`).
     func makeFinding(
-        _ rule: RuleID, _ severity: Severity, at node: some SyntaxProtocol, message: String,
+        _ rule: RuleID, escalated: Bool = false, at node: some SyntaxProtocol, message: String,
         current: String? = nil, replacement: String? = nil, fix: String, elements: [Int] = []
     ) -> Finding {
         Finding(
-            rule: rule, severity: severity, position: context.position(of: node), message: message,
+            rule: rule, escalated: escalated, position: context.position(of: node), message: message,
             current: current ?? node.oneLine,
             replacement: replacement, fix: fix, declaration: context.declarationPath(of: node), elements: elements
         )
@@ -64,7 +65,7 @@ final class AnalysisBuilder {
     func report(_ site: FontSite, elements: [Int] = []) {
         judgedConstructors.insert(site.node.id)
         let finding = makeFinding(
-            site.rule, site.severity, at: site.node, message: site.message,
+            site.rule, at: site.node, message: site.message,
             replacement: site.replacement, fix: site.fix, elements: elements
         )
         switch site.dependency {

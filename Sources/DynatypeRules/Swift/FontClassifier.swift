@@ -178,7 +178,7 @@ struct FontClassifier {
         let replacement = FixSuggestions.swiftUICustom(call)
         if call.argument("fixedSize") != nil {
             let site = FontSite(
-                node: ExprSyntax(call), rule: .fixedCustomFont, severity: .error,
+                node: ExprSyntax(call), rule: .fixedCustomFont,
                 message: "`Font.custom(_:fixedSize:)` never scales with Dynamic Type",
                 replacement: replacement, fix: "use `\(replacement)`", dependency: nil
             )
@@ -188,7 +188,7 @@ struct FontClassifier {
             return .scaling("custom font relative to \(relative.trimmedText)")
         }
         let site = FontSite(
-            node: ExprSyntax(call), rule: .customFontWithoutRelativeStyle, severity: .warning,
+            node: ExprSyntax(call), rule: .customFontWithoutRelativeStyle,
             message: "`Font.custom(_:size:)` scales relative to `.body` only; headings scale on the wrong curve",
             replacement: replacement, fix: "add `relativeTo:` with the nearest text style: `\(replacement)`", dependency: nil
         )
@@ -255,12 +255,12 @@ struct FontClassifier {
         case (_, nil): fix = "size it from the text size setting (a text style's point size), keeping its weight and traits"
         }
         let site = { (dependency: SizeValue?) in
-            FontSite(node: ExprSyntax(call), rule: rule, severity: .error, message: message, replacement: replacement, fix: fix, dependency: dependency)
+            FontSite(node: ExprSyntax(call), rule: rule, message: message, replacement: replacement, fix: fix, dependency: dependency)
         }
         if sizeClass.isScaledMetric {
             let style = FixSuggestions.swiftUIStyle(for: sizeClass.scaledMetricDefault)
             let warning = FontSite(
-                node: ExprSyntax(call), rule: .scaledMetricFontSize, severity: .warning,
+                node: ExprSyntax(call), rule: .scaledMetricFontSize,
                 message: "a font size from a `@ScaledMetric` scales but bypasses text styles",
                 replacement: style, fix: "use a text style (`\(style)`); keep `@ScaledMetric` for spacing and icons", dependency: nil
             )

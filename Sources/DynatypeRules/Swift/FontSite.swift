@@ -6,7 +6,6 @@ import SwiftSyntax
 struct FontSite {
     let node: ExprSyntax
     let rule: RuleID
-    let severity: Severity
     let message: String
     let replacement: String?
     let fix: String

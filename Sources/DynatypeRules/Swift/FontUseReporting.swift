@@ -7,12 +7,12 @@ extension AnalysisBuilder {
     func reportFontUses(_ font: FontClassification, elements: [Int], scalingAPI: String) {
         for leaf in font.symbolLeaves {
             report(makeFinding(
-                .fixedFontToken, .error, at: leaf.node,
+                .fixedFontToken, at: leaf.node,
                 message: "`\(leaf.written)` is a design-system font whose definition does not scale", current: leaf.written,
                 fix: "fix the definition so it scales (\(scalingAPI))", elements: elements
             ), when: .fontOutcome(leaf.value, .fixed))
             report(makeFinding(
-                .unresolvedFont, .note, at: leaf.node,
+                .unresolvedFont, at: leaf.node,
                 message: "`\(leaf.written)` is not defined in the audited code, so its scaling is unknown", current: leaf.written,
                 fix: "audit the module that defines it, or check that it scales", elements: elements
             ), when: .fontOutcome(leaf.value, .unresolved))
@@ -21,13 +21,13 @@ extension AnalysisBuilder {
         for site in font.sites where !elements.isEmpty {
             guard case .parameter(let name)? = site.dependency else { continue }
             report(makeFinding(
-                .unresolvedFont, .note, at: site.node, message: "the font cannot be resolved: its size `\(name)` is passed in as a parameter",
+                .unresolvedFont, at: site.node, message: "the font cannot be resolved: its size `\(name)` is passed in as a parameter",
                 fix: "check that the sizes passed in scale (\(scalingAPI))", elements: elements
             ))
         }
         for leaf in font.unresolvedLeaves {
             report(makeFinding(
-                .unresolvedFont, .note, at: leaf.node, message: "the font cannot be resolved: \(leaf.reason)",
+                .unresolvedFont, at: leaf.node, message: "the font cannot be resolved: \(leaf.reason)",
                 fix: "check that the font passed in scales (\(scalingAPI))", elements: elements
             ))
         }

@@ -22,7 +22,7 @@ struct DynamicTypeClampRule {
             let affected = targets.applicable(for: .clampedDynamicType, in: inventory)
             guard !affected.isEmpty || targets.rootIsOpaque else { continue }
             builder.report(builder.makeFinding(
-                .clampedDynamicType, .error, at: name,
+                .clampedDynamicType, at: name,
                 message: "\(limit) without a Large Content Viewer: text stops growing for users who need it most",
                 current: modifier.modifierText,
                 replacement: ".dynamicTypeSize(...DynamicTypeSize.accessibility5)",

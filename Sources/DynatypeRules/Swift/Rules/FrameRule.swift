@@ -23,7 +23,7 @@ struct FrameRule {
                 let affected = targets.applicable(for: .fixedTextHeight, in: inventory)
                 if !affected.isEmpty {
                     builder.report(builder.makeFinding(
-                        .fixedTextHeight, .error, at: name,
+                        .fixedTextHeight, at: name,
                         message: "a fixed height of \(height.oneLine) clips text that grows with Dynamic Type",
                         current: frame.modifierText,
                         replacement: ".frame(minHeight: \(height.oneLine))",
@@ -36,7 +36,7 @@ struct FrameRule {
                 !targets.applicable(for: .fixedTextWidth, in: inventory).isEmpty
             {
                 builder.report(builder.makeFinding(
-                    .fixedTextWidth, .warning, at: name,
+                    .fixedTextWidth, at: name,
                     message: "a fixed width of \(width.oneLine) forces text to wrap or truncate at large sizes",
                     current: frame.modifierText,
                     replacement: ".frame(maxWidth: .infinity, alignment: .leading)",
@@ -73,7 +73,7 @@ struct FrameRule {
     private func reportIconFrame(_ frame: FunctionCallExprSyntax, at name: TokenSyntax, side: String) {
         let replacement = "@ScaledMetric(relativeTo: .body) private var iconSize: CGFloat = \(side)"
         builder.report(builder.makeFinding(
-            .fixedIconFrame, .note, at: name,
+            .fixedIconFrame, at: name,
             message: "the icon keeps a fixed size while the text around it grows",
             replacement: replacement,
             fix: "declare `\(replacement)` and use `.frame(width: iconSize, height: iconSize)`"

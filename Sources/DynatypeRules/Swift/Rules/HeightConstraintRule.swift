@@ -16,7 +16,7 @@ struct HeightConstraintRule {
             let owner = anchor.as(MemberAccessExprSyntax.self)?.base
             guard let receiver = receivers.receivers(for: owner, at: call).first, isTextView(receiver) else { continue }
             builder.report(builder.makeFinding(
-                .fixedTextHeight, .error, at: call,
+                .fixedTextHeight, at: call,
                 message: "a fixed height of \(constant.oneLine) clips the text of `\(receiver.path)` as it grows",
                 replacement: "\(receiver.path == "self" ? "" : receiver.path + ".")heightAnchor.constraint(greaterThanOrEqualToConstant: \(constant.oneLine))",
                 fix: "use `greaterThanOrEqualToConstant` so the height can grow",

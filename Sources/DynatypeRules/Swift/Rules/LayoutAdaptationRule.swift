@@ -12,7 +12,7 @@ struct LayoutAdaptationRule {
             let texts = inventory.elements(inside: stack).filter { !inventory.tree.environment(of: $0.call).isHidden }
             guard texts.count >= 2 else { continue }
             builder.report(builder.makeFinding(
-                .noLayoutAdaptation, .note, at: stack.calledExpression,
+                .noLayoutAdaptation, at: stack.calledExpression,
                 message: "an HStack with \(texts.count) text elements keeps them side by side at accessibility sizes",
                 replacement: "ViewThatFits { HStack { … }; VStack { … } }",
                 fix: "switch to a `VStack` when `dynamicTypeSize.isAccessibilitySize`, or use `ViewThatFits`"

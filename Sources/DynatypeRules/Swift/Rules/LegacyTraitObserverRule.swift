@@ -9,7 +9,7 @@ struct LegacyTraitObserverRule {
         where function.name.text == "traitCollectionDidChange" && function.modifiers.contains(.override) {
             let anchor = function.modifiers.first.map { Syntax($0) } ?? Syntax(function.funcKeyword)
             builder.report(builder.makeFinding(
-                .legacyTraitObserver, .note, at: anchor,
+                .legacyTraitObserver, at: anchor,
                 message: "`traitCollectionDidChange(_:)` is deprecated since iOS 17",
                 current: "override func traitCollectionDidChange(_:)",
                 replacement: "registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (self: Self, _) in … }",

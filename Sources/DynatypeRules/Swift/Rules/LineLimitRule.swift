@@ -14,7 +14,7 @@ struct LineLimitRule {
                 .filter { !$0.environment.scrolls && !isInScrolledHelper($0.call) && !Self.hasLiteralContent($0.call) }
             guard !truncated.isEmpty else { continue }
             builder.report(builder.makeFinding(
-                .singleLineTruncation, .error, at: name,
+                .singleLineTruncation, at: name,
                 message: "one line truncates \(truncated[0].call.oneLine.prefix(40)) at large text sizes and nothing scrolls to reveal it",
                 current: lineLimit.modifierText,
                 replacement: ".lineLimit(nil)",

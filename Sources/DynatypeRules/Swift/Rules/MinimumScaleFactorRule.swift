@@ -17,7 +17,7 @@ struct MinimumScaleFactorRule {
             let singleLine = chain.contains(where: ModifierTargets.isLineLimitOne)
                 || affected.contains { $0.environment.modifiers.contains(where: ModifierTargets.isLineLimitOne) }
             builder.report(builder.makeFinding(
-                .minimumScaleFactor, singleLine ? .error : .warning, at: name,
+                .minimumScaleFactor, escalated: singleLine, at: name,
                 message: singleLine
                     ? "with `.lineLimit(1)`, shrinking is the only strategy: the text gets smaller as the user asks for larger text"
                     : "`.minimumScaleFactor` shrinks text instead of letting it grow; keep it only as a last resort",

@@ -15,7 +15,7 @@ struct ScaledMetricRules {
             byType[type.node.id, default: []].append(property)
             if !isHost(type) {
                 builder.report(builder.makeFinding(
-                    .scaledMetricOutsideView, .error, at: property.attribute,
+                    .scaledMetricOutsideView, at: property.attribute,
                     message: "`@ScaledMetric` in `\(type.name)`, which is not a View, never updates when the text size changes",
                     current: property.variable.oneLine,
                     fix: "move the `@ScaledMetric` into the View and pass the value down"
@@ -27,7 +27,7 @@ struct ScaledMetricRules {
             guard group.count >= 2, !group.contains(where: { $0.attribute.arguments?.trimmedText.contains("relativeTo") == true }) else { continue }
             for property in group {
                 builder.report(builder.makeFinding(
-                    .scaledMetricWithoutRelativeStyle, .note, at: property.attribute,
+                    .scaledMetricWithoutRelativeStyle, at: property.attribute,
                     message: "several `@ScaledMetric` values all scale with `.body`; icons and spacing next to other text styles scale on the wrong curve",
                     current: property.variable.oneLine, replacement: "@ScaledMetric(relativeTo: .body)",
                     fix: "add `relativeTo:` matching the adjacent text"

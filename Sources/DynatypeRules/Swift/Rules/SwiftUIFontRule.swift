@@ -65,11 +65,11 @@ struct SwiftUIFontRule {
             let written = ViewTree.helperCall(of: helper).oneLine
             let node = helper.call.nameToken.map { Syntax($0) } ?? Syntax(helper.call)
             builder.report(builder.makeFinding(
-                .fixedFontToken, .error, at: node, message: "`\(written)` applies a design-system font whose definition does not scale",
+                .fixedFontToken, at: node, message: "`\(written)` applies a design-system font whose definition does not scale",
                 current: written, fix: "fix the definition so it scales (a text style, `relativeTo:` or UIFontMetrics)", elements: elements
             ), when: .fontOutcome(value, .fixed))
             builder.report(builder.makeFinding(
-                .unresolvedFont, .note, at: node, message: "`\(written)` applies a font that cannot be resolved", current: written,
+                .unresolvedFont, at: node, message: "`\(written)` applies a font that cannot be resolved", current: written,
                 fix: "check that the font it applies scales", elements: elements
             ), when: .fontOutcome(value, .unresolved))
         }
@@ -170,7 +170,7 @@ struct SwiftUIFontRule {
     /// `.font(.system(size:))` whose only targets are images sizes an icon, not text.
     private func symbolSizeSite(from site: FontSite) -> FontSite {
         FontSite(
-            node: site.node, rule: .fixedSymbolSize, severity: .warning,
+            node: site.node, rule: .fixedSymbolSize,
             message: "a fixed point size on a symbol image does not scale with the adjacent text",
             replacement: site.replacement, fix: "use `.font(\(site.replacement ?? ".body"))` or `.imageScale(_:)`",
             dependency: site.dependency

@@ -16,7 +16,7 @@ struct SymbolConfigurationRule {
             let owner = Self.imageType(of: call, appKit: builder.context.prefersAppKit)
             let replacement = "\(owner).SymbolConfiguration(textStyle: .\(style.uiKitName))"
             builder.report(builder.makeFinding(
-                .fixedSymbolSize, .warning, at: call,
+                .fixedSymbolSize, at: call,
                 message: "a symbol configured with a point size does not scale with the adjacent text",
                 replacement: replacement, fix: "use `\(replacement)`"
             ))

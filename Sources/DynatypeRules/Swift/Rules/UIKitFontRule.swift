@@ -114,7 +114,7 @@ struct UIKitFontRule {
         let fix = "\(path)adjustsFontForContentSizeCategory = true"
         let makeFinding = { (assignment: PropertyAssignment) in
             builder.makeFinding(
-                .missingAdjustsFont, .error, at: assignment.statement,
+                .missingAdjustsFont, at: assignment.statement,
                 message: "the font scales, but without `adjustsFontForContentSizeCategory = true` it is set once and never follows the user's text size",
                 replacement: fix, fix: "add `\(fix)`", elements: [element]
             )

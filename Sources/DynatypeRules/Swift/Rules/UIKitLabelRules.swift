@@ -26,7 +26,7 @@ struct UIKitLabelRules {
             let singleLine = receivers.assignments(to: receiver, "numberOfLines").filter { $0.singleValue?.numericValue == 1 }
             for assignment in singleLine {
                 builder.report(builder.makeFinding(
-                    .labelSingleLine, .warning, at: assignment.statement,
+                    .labelSingleLine, at: assignment.statement,
                     message: "one line truncates the label's text at large sizes",
                     replacement: "\(receiver.path).numberOfLines = 0", fix: "set `numberOfLines = 0` and let the text wrap",
                     elements: elements
@@ -43,7 +43,7 @@ struct UIKitLabelRules {
             .min { $0.statement.position < $1.statement.position }
         guard let first = shrinking else { return }
         builder.report(builder.makeFinding(
-            .minimumScaleFactor, singleLine ? .error : .warning, at: first.statement,
+            .minimumScaleFactor, escalated: singleLine, at: first.statement,
             message: singleLine
                 ? "with `numberOfLines = 1`, shrinking is the only strategy: the text gets smaller as the user asks for larger text"
                 : "shrinking text to fit works against Dynamic Type; keep it only as a last resort",
@@ -58,7 +58,7 @@ struct UIKitLabelRules {
         for assignment in receivers.assignments(to: receiver, "maximumContentSizeCategory") {
             guard let category = assignment.singleValue?.referencedName, Self.cappedCategories.contains(category) else { continue }
             builder.report(builder.makeFinding(
-                .clampedDynamicType, .error, at: assignment.statement,
+                .clampedDynamicType, at: assignment.statement,
                 message: "`maximumContentSizeCategory = .\(category)` stops text from growing for users who need it most",
                 replacement: "\(receiver.path).maximumContentSizeCategory = .accessibilityExtraExtraExtraLarge",
                 fix: "remove the cap, or show a Large Content Viewer (`showsLargeContentViewer = true`)", elements: elements
