@@ -4,6 +4,8 @@ import Foundation
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
     public static let version = "ib-2"
+    /// What it reports, beside the Swift rule families (see `RuleFamilies`).
+    static let emits: Set<RuleID> = [.interfaceBuilderFixedFont, .missingAdjustsFont]
 
     public init() {}
 

@@ -7,6 +7,10 @@ final class AnalysisBuilder {
     /// Constructor nodes a rule family has already judged, so the generic
     /// constructor pass does not report them a second time.
     private var judgedConstructors: Set<SyntaxIdentifier> = []
+    /// The family running now. What a family declares it `emits` is what the
+    /// registry promises, so reporting anything else is a bug; debug builds
+    /// (the tests, which run every rule example) check it.
+    var reportingFamily: (any RuleFamily.Type)?
 
     init(context: FileContext) {
         self.context = context
@@ -40,17 +44,26 @@ final class AnalysisBuilder {
         )
     }
 
-    func report(_ finding: Finding) { analysis.findings.append(finding) }
+    func report(_ finding: Finding) {
+        checkDeclared(finding.rule)
+        analysis.findings.append(finding)
+    }
 
     func report(_ finding: Finding, when condition: FindingCondition) {
+        checkDeclared(finding.rule)
         analysis.conditionalFindings.append(ConditionalFinding(finding: finding, condition: condition))
+    }
+
+    private func checkDeclared(_ rule: RuleID) {
+        assert(
+            reportingFamily.map { $0.emits.contains(rule) } ?? true,
+            "\(String(describing: reportingFamily)) reports `\(rule.rawValue)` without declaring it in `emits`"
+        )
     }
 
     func addDefinition(_ definition: SymbolDefinition) { analysis.definitions.append(definition) }
 
     func addHelperCalls(_ calls: [FontValue]) { analysis.helperCalls += calls }
-
-    func addSuppressions(_ suppressions: [Suppression]) { analysis.suppressions += suppressions }
 
     func addRemark(_ remark: String) { analysis.remarks.append(remark) }
 

@@ -11,6 +11,12 @@ struct FontSite {
     let fix: String
     let dependency: SizeValue?
 
+    /// The rules a constructor site can be reported under.
+    static let rules: Set<RuleID> = [
+        .fixedFontSize, .fixedCustomFont, .customFontWithoutRelativeStyle, .fixedUIKitFont, .fixedAppKitFont,
+        .scaledMetricFontSize, .fixedSymbolSize,
+    ]
+
     /// Certain sites of these rules make the font fixed (not merely warned about).
     var makesFontFixed: Bool {
         switch rule {

@@ -1,19 +1,3 @@
-/// A rule family declares the tokens its triggers contain, so the prefilter
-/// is derived from the rules themselves.
-protocol RuleFamily {
-    /// What the family needs to see in a file to report anything there (or
-    /// define a symbol, or register an element): one of these tokens…
-    static var triggers: [Trigger] { get }
-    /// …and one of these too, when there are any: a family that only
-    /// reports views it finds text in needs a text element in the file
-    /// (`.lineLimit(1)` alone, say on a view model's property, reports nothing).
-    static var alsoNeeds: [Trigger] { get }
-}
-
-extension RuleFamily {
-    static var alsoNeeds: [Trigger] { [] }
-}
-
 /// A case-sensitive token of the source.
 struct Trigger: Hashable, ExpressibleByStringLiteral {
     let text: String
@@ -80,7 +64,7 @@ struct TriggerMatcher {
 /// family finds what it needs (see `RuleFamily`) has no text elements, no
 /// findings, no symbols and no suppressions, so its analysis is empty.
 public enum SourcePrefilter {
-    private static let families = SwiftFileAnalyzer.ruleFamilies
+    private static let families = RuleFamilies.all
     private static let matcher = TriggerMatcher(families.flatMap { $0.triggers + $0.alsoNeeds })
     /// Tokens enough on their own (a family that needs nothing else has them).
     private static let sufficient = Set(families.filter { $0.alsoNeeds.isEmpty }.flatMap { $0.triggers.map(\.text) })

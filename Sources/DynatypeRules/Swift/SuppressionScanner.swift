@@ -60,5 +60,7 @@ enum SuppressionScanner {
 }
 
 extension SuppressionScanner: RuleFamily {
+    /// Reported when the file's findings are resolved against the suppressions found here.
+    static let emits: Set<RuleID> = [.superfluousSuppression]
     static let triggers: [Trigger] = ["dynatype:"]
 }

@@ -12,21 +12,10 @@ public struct SwiftFileAnalyzer: Sendable {
 
     public let memo: AnalysisMemo?
 
-    /// Families that look no further than one member of a type.
-    static let memberFamilies: [any RuleFamily.Type] = [
-        SwiftUIInventory.self, SwiftUIFontRule.self, FrameRule.self, LineLimitRule.self, MinimumScaleFactorRule.self,
-        DynamicTypeClampRule.self, LayoutAdaptationRule.self, LegacyTraitObserverRule.self, SymbolConfigurationRule.self,
-        SymbolCollector.self, ConstructorRule.self,
-    ]
-    /// Families that look across the members of a type.
-    static let typeFamilies: [any RuleFamily.Type] = [UIKitFontRule.self, UIKitLabelRules.self, HeightConstraintRule.self, ScaledMetricRules.self]
-
-    /// Every rule family, for the prefilter's triggers (a family missing here
-    /// would have its files skipped, which its own examples' tests catch).
-    static let ruleFamilies: [any RuleFamily.Type] = memberFamilies + typeFamilies + [SuppressionScanner.self]
-
     /// Anywhere in a word: the gate below has always matched these as plain text.
-    private static let typeFamilyTriggers = TriggerMatcher(typeFamilies.flatMap { $0.triggers }.map { Trigger(stringLiteral: $0.text) })
+    private static let typeFamilyTriggers = TriggerMatcher(
+        RuleFamilies.unit.filter { $0.scope == .type }.flatMap { $0.triggers }.map { Trigger(stringLiteral: $0.text) }
+    )
 
     public init(memo: AnalysisMemo? = nil) {
         self.memo = memo
@@ -67,18 +56,18 @@ public struct SwiftFileAnalyzer: Sendable {
         }
         let fileFacts = FileFacts(merging: facts)
         let context = memo == nil ? 0 : fileFacts.stableHash
-        let run = { (nodes: [Syntax], families: Families) in
-            Self.analyze(FileContext(index: work.index(of: nodes), facts: fileFacts, converter: converter, root: tree.id), families)
+        let run = { (nodes: [Syntax], scopes: Set<UnitScope>) in
+            Self.analyze(FileContext(index: work.index(of: nodes), facts: fileFacts, converter: converter, root: tree.id), scopes)
         }
 
         var analysis = FileAnalysis(language: .swift)
         if !units.fileScope.isEmpty {
-            analysis.append(work.analysis(of: units.fileScope, context: context) { run(units.fileScope, .all) })
+            analysis.append(work.analysis(of: units.fileScope, context: context) { run(units.fileScope, [.member, .type]) })
         }
         for group in units.groups {
             let groupContext = memo == nil ? 0 : UnitKey.mix(context, group.contextKey(source: source))
             for member in group.members {
-                analysis.append(work.analysis(of: [member], context: groupContext) { run([member], .members) })
+                analysis.append(work.analysis(of: [member], context: groupContext) { run([member], [.member]) })
             }
             // The families across members run only where their triggers are
             // (a SwiftUI view has no UIKit labels to follow across methods).
@@ -88,7 +77,7 @@ public struct SwiftFileAnalyzer: Sendable {
                 return Self.typeFamilyTriggers.matches(bytes) || subclasses.contains { SourcePrefilter.contains($0, in: bytes) }
             }
             if triggered {
-                analysis.append(work.analysis(of: group.declarations, context: UnitKey.mix(context, 1)) { run(group.declarations, .types) })
+                analysis.append(work.analysis(of: group.declarations, context: UnitKey.mix(context, 1)) { run(group.declarations, [.type]) })
             }
         }
         if SourcePrefilter.contains(SuppressionScanner.marker, in: source) {
@@ -102,36 +91,11 @@ public struct SwiftFileAnalyzer: Sendable {
         return analysis
     }
 
-    enum Families {
-        case all, members, types
-    }
-
-    /// The rule families over one unit.
-    private static func analyze(_ context: FileContext, _ families: Families) -> FileAnalysis {
-        let builder = AnalysisBuilder(context: context)
-        if families != .types {
-            let inventory = SwiftUIInventory(builder: builder)
-            SwiftUIFontRule(builder: builder, inventory: inventory).run()
-            FrameRule(builder: builder, inventory: inventory).run()
-            LineLimitRule(builder: builder, inventory: inventory).run()
-            MinimumScaleFactorRule(builder: builder, inventory: inventory).run()
-            DynamicTypeClampRule(builder: builder, inventory: inventory).run()
-            LayoutAdaptationRule(builder: builder, inventory: inventory).run()
-        }
-        if families != .members {
-            let receivers = ReceiverIndex(context: context)
-            let elementOf = UIKitFontRule(builder: builder, receivers: receivers).run()
-            UIKitLabelRules(builder: builder, receivers: receivers, elementOf: elementOf).run()
-            HeightConstraintRule(builder: builder, receivers: receivers, elementOf: elementOf).run()
-            ScaledMetricRules(builder: builder).run()
-        }
-        if families != .types {
-            LegacyTraitObserverRule(builder: builder).run()
-            SymbolConfigurationRule(builder: builder).run()
-            SymbolCollector(builder: builder).run()
-            ConstructorRule(builder: builder).run()
-        }
-        return builder.analysis
+    /// The families of the scopes over one unit, in the registry's order.
+    private static func analyze(_ context: FileContext, _ scopes: Set<UnitScope>) -> FileAnalysis {
+        let unit = UnitRun(builder: AnalysisBuilder(context: context))
+        for family in RuleFamilies.unit where scopes.contains(family.scope) { unit.run(family) }
+        return unit.builder.analysis
     }
 }
 

@@ -151,8 +151,11 @@ final class SwiftUIInventory {
     }
 }
 
-extension SwiftUIInventory: RuleFamily {
+extension SwiftUIInventory: UnitRuleFamily {
+    static let emits: Set<RuleID> = []
+    static let scope = UnitScope.member
     /// The names text elements start with (`ViewTree.textElementNames`); an
     /// image alone is no element, and other families say when they need one.
     static let triggers: [Trigger] = [.word("Text"), .word("Label"), .word("Button"), "SecureField"]
+    static func run(in unit: UnitRun) { _ = unit.inventory }
 }

@@ -108,6 +108,9 @@ struct ConstructorRule {
     }
 }
 
-extension ConstructorRule: RuleFamily {
+extension ConstructorRule: UnitRuleFamily {
+    static let emits: Set<RuleID> = FontSite.rules
+    static let scope = UnitScope.member
     static let triggers: [Trigger] = ["Font", ".system(", ".custom("]
+    static func run(in unit: UnitRun) { ConstructorRule(builder: unit.builder).run() }
 }

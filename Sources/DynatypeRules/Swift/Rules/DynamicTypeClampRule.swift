@@ -59,6 +59,9 @@ struct DynamicTypeClampRule {
     }
 }
 
-extension DynamicTypeClampRule: RuleFamily {
+extension DynamicTypeClampRule: UnitRuleFamily {
+    static let emits: Set<RuleID> = [.clampedDynamicType]
+    static let scope = UnitScope.member
     static let triggers: [Trigger] = ["dynamicTypeSize"]
+    static func run(in unit: UnitRun) { DynamicTypeClampRule(builder: unit.builder, inventory: unit.inventory).run() }
 }

@@ -81,8 +81,11 @@ struct FrameRule {
     }
 }
 
-extension FrameRule: RuleFamily {
+extension FrameRule: UnitRuleFamily {
+    static let emits: Set<RuleID> = [.fixedTextHeight, .fixedTextWidth, .fixedIconFrame]
+    static let scope = UnitScope.member
     static let triggers: [Trigger] = ["frame"]
     /// Text to clip, or an icon.
     static let alsoNeeds = SwiftUIInventory.triggers + [.word("Image")]
+    static func run(in unit: UnitRun) { FrameRule(builder: unit.builder, inventory: unit.inventory).run() }
 }

@@ -21,8 +21,11 @@ struct LayoutAdaptationRule {
     }
 }
 
-extension LayoutAdaptationRule: RuleFamily {
+extension LayoutAdaptationRule: UnitRuleFamily {
+    static let emits: Set<RuleID> = [.noLayoutAdaptation]
+    static let scope = UnitScope.member
     static let triggers: [Trigger] = ["HStack"]
     /// Two text elements in the stack.
     static let alsoNeeds = SwiftUIInventory.triggers
+    static func run(in unit: UnitRun) { LayoutAdaptationRule(builder: unit.builder, inventory: unit.inventory).run() }
 }

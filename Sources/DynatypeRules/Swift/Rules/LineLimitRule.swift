@@ -40,8 +40,11 @@ struct LineLimitRule {
     }
 }
 
-extension LineLimitRule: RuleFamily {
+extension LineLimitRule: UnitRuleFamily {
+    static let emits: Set<RuleID> = [.singleLineTruncation]
+    static let scope = UnitScope.member
     static let triggers: [Trigger] = ["lineLimit"]
     /// Only text elements are reported.
     static let alsoNeeds = SwiftUIInventory.triggers
+    static func run(in unit: UnitRun) { LineLimitRule(builder: unit.builder, inventory: unit.inventory).run() }
 }

@@ -174,6 +174,9 @@ struct SymbolCollector {
     }
 }
 
-extension SymbolCollector: RuleFamily {
+extension SymbolCollector: UnitRuleFamily {
+    static let emits: Set<RuleID> = []
+    static let scope = UnitScope.member
     static let triggers: [Trigger] = ["Font", "CGFloat", "scaledValue", "ScaledMetric"]
+    static func run(in unit: UnitRun) { SymbolCollector(builder: unit.builder).run() }
 }

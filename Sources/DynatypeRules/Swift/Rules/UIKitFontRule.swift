@@ -130,9 +130,12 @@ struct UIKitFontRule {
     }
 }
 
-extension UIKitFontRule: RuleFamily {
+extension UIKitFontRule: UnitRuleFamily {
+    static let emits: Set<RuleID> = FontSite.rules.union([.missingAdjustsFont, .fixedFontToken, .unresolvedFont])
+    static let scope = UnitScope.type
     /// Text views by class, and font assignments (`x.font = …`).
     static let triggers: [Trigger] = [
         "font =", "font=", "UILabel", "UIButton", "UITextField", "UITextView", "NSTextField", "NSButton", "NSTextView",
     ]
+    static func run(in unit: UnitRun) { unit.textViewElements = UIKitFontRule(builder: unit.builder, receivers: unit.receivers).run() }
 }

@@ -67,6 +67,9 @@ struct UIKitLabelRules {
     }
 }
 
-extension UIKitLabelRules: RuleFamily {
+extension UIKitLabelRules: UnitRuleFamily {
+    static let emits: Set<RuleID> = [.labelSingleLine, .minimumScaleFactor, .clampedDynamicType]
+    static let scope = UnitScope.type
     static let triggers: [Trigger] = ["numberOfLines", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "maximumContentSizeCategory"]
+    static func run(in unit: UnitRun) { UIKitLabelRules(builder: unit.builder, receivers: unit.receivers, elementOf: unit.textViewElements).run() }
 }
