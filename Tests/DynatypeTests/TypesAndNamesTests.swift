@@ -461,7 +461,10 @@ import Testing
             }
             """)
         #expect(ruleLines(report) == ["fixed_appkit_font:6", "fixed_appkit_font:7"])
-        #expect(report.findings.map(\.replacement) == ["NSFont.preferredFont(forTextStyle: .footnote)", nil])
+        #expect(report.findings.map(\.replacement) == [
+            "NSFont.preferredFont(forTextStyle: .footnote)",
+            "NSFont.monospacedDigitSystemFont(ofSize: NSFont.preferredFont(forTextStyle: .footnote).pointSize, weight: .semibold)",
+        ])
     }
 
     @Test func aFontOnAnAppKitControlIsAppKitAndAWidthFromGeometryIsNoConstant() {

@@ -3,7 +3,7 @@ import Foundation
 /// Phase one for `.xib` / `.storyboard` files: `interface_builder_fixed_font`
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
-    public static let version = "ib-2"
+    public static let version = "ib-3"
     /// What it reports, beside the Swift rule families (see `RuleFamilies`).
     static let emits: Set<RuleID> = [.interfaceBuilderFixedFont, .missingAdjustsFont]
 
@@ -17,6 +17,7 @@ public struct InterfaceBuilderAnalyzer: Sendable {
                 "not a well-formed Interface Builder document (\(failure.message), line \(failure.line)); results are partial"
             )
         }
+        reader.defineOutlets()
         return reader.analysis
     }
 }
@@ -34,6 +35,11 @@ private struct InterfaceBuilderReader {
     /// macOS documents describe fonts with `<font metaFont=…>` on cells, which
     /// the catalogue (iOS text styles) does not cover.
     private var isMacDocument = false
+    /// Whether each text view (by id) sets "Automatically Adjusts Font".
+    private var adjustsFontByID: [String: Bool] = [:]
+    /// `<outlet property=… destination=…>` connections, with the class of
+    /// the object that owns them (a cell, a view controller, File's Owner).
+    private var outlets: [(owner: String, property: String, destination: String, position: SourcePosition)] = []
 
     mutating func handle(_ event: XMLScanner.Event) {
         switch event {
@@ -60,6 +66,15 @@ private struct InterfaceBuilderReader {
             analysis.elements[index].font = "button configuration default"
             analysis.elements[index].status = .scales("a button configuration's default title font scales")
         }
+        if Self.adjustingViews.contains(elementName), let id = attributes["id"] {
+            adjustsFontByID[id] = attributes["adjustsFontForContentSizeCategory"] == "YES"
+        }
+        if elementName == "outlet", stack.last?.name == "connections", stack.count >= 2,
+            let owner = stack[stack.count - 2].attributes["customClass"],
+            let property = attributes["property"], let destination = attributes["destination"]
+        {
+            outlets.append((owner, property, destination, position))
+        }
         var element: Int?
         if Self.textViews.contains(elementName), !isMacDocument {
             analysis.elements.append(TextElement(
@@ -73,6 +88,19 @@ private struct InterfaceBuilderReader {
             judge(attributes, owner: owner.name, ownerAttributes: owner.attributes, element: index, at: position)
         }
         stack.append((elementName, attributes, element))
+    }
+
+    /// The outlets connected to text views that expose "Automatically Adjusts
+    /// Font": Swift code that gives them a scaling font need not set it again
+    /// (the rule catalogue "Outlets").
+    mutating func defineOutlets() {
+        for outlet in outlets {
+            guard let adjusts = adjustsFontByID[outlet.destination] else { continue }
+            analysis.definitions.append(SymbolDefinition(
+                name: outlet.property, container: outlet.owner, kind: .outlet, parameters: nil,
+                value: .outlet(adjustsFont: adjusts), position: outlet.position
+            ))
+        }
     }
 
     private static func fontOwner(_ stack: [(name: String, attributes: [String: String], element: Int?)]) -> (name: String, attributes: [String: String], element: Int?)? {

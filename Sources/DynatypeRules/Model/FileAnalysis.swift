@@ -65,19 +65,26 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
         func visit(size: SizeValue) {
             if case .symbol(let reference) = size { names.insert(reference.name) }
         }
-        for conditional in conditionalFindings {
-            switch conditional.condition {
+        func visit(condition: FindingCondition) {
+            switch condition {
             case .fontOutcome(let value, _): visit(value)
             case .sizeIsFixed(let size): visit(size: size)
             case .helperCalledWithFixedSize: break
+            case .isTextView(let type, _): names.insert(type)
+            case .outletDoesNotAdjustFont(_, let property): names.insert(property)
+            case .all(let conditions): conditions.forEach(visit(condition:))
             }
         }
+        for conditional in conditionalFindings { visit(condition: conditional.condition) }
         for element in elements { if case .symbol(let value) = element.status { visit(value) } }
         helperCalls.forEach(visit)
         for definition in definitions {
             switch definition.value {
             case .font(let value): visit(value)
             case .size(let size): visit(size: size)
+            // A class is a text view by its ancestors: a change to one re-judges its uses.
+            case .inherits(let types): names.formUnion(types)
+            case .outlet: break
             }
         }
         return names

@@ -14,6 +14,13 @@ public enum SymbolKind: String, Codable, Hashable, Sendable {
     case size
     /// A `View` extension method that sets a font (`.font(size:style:)`).
     case viewModifier
+    /// A class whose name makes it look like a text view (`AvatarButton`):
+    /// what it inherits decides whether it is one (the rule catalogue "View-level
+    /// UIKit rules need a view receiver").
+    case viewClass
+    /// An Interface Builder outlet connected to a text view, by the class
+    /// that owns it (the rule catalogue "Outlets").
+    case outlet
 }
 
 /// A use of a symbol in code: `.caption3`, `Typography.body`, `UIFont.appFont(ofSize: 14)`.
@@ -125,10 +132,15 @@ public struct SymbolDefinition: Codable, Hashable, Sendable {
     }
 }
 
-/// What a definition evaluates to: a font or a size.
+/// What a definition evaluates to: a font or a size; or, for types and
+/// outlets, what the rules need to know about them.
 public enum DefinitionValue: Codable, Hashable, Sendable {
     case font(FontValue)
     case size(SizeValue)
+    /// The types a class inherits, superclass first.
+    case inherits([String])
+    /// Whether the connected text view sets "Automatically Adjusts Font".
+    case outlet(adjustsFont: Bool)
 }
 
 /// A finding whose presence depends on the whole audit's symbols.
@@ -150,6 +162,14 @@ public enum FindingCondition: Codable, Hashable, Sendable {
     /// Reported when any call of the helper (by `SymbolDefinition.key`) in the
     /// audit yields a fixed font.
     case helperCalledWithFixedSize(String)
+    /// Reported when a class of this name is a text view: by what it inherits
+    /// where the audited code declares it, else by `byName` (its name's guess).
+    case isTextView(type: String, byName: Bool)
+    /// Reported unless every connection of the outlet in the audited Interface
+    /// Builder documents sets "Automatically Adjusts Font".
+    case outletDoesNotAdjustFont(owner: String, property: String)
+    /// Reported when every condition holds.
+    case all([FindingCondition])
 }
 
 /// The result of evaluating a font value against the symbol table.

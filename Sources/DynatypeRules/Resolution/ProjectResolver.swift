@@ -42,11 +42,23 @@ public struct ProjectResolver: Sendable {
         return FileReport(path: path, verdict: verdict, findings: findings, elements: elements, remarks: remarks)
     }
 
+    /// The font a finding depends on, for its message.
+    private static func fontValue(of condition: FindingCondition) -> FontValue? {
+        switch condition {
+        case .fontOutcome(let value, _): return value
+        case .all(let conditions): return conditions.lazy.compactMap(fontValue).first
+        default: return nil
+        }
+    }
+
     private func holds(_ condition: FindingCondition, _ symbols: SymbolTable) -> Bool {
         switch condition {
         case .fontOutcome(let value, let outcome): return symbols.outcome(of: value) == outcome
         case .sizeIsFixed(let size): return symbols.sizeIsFixed(size)
         case .helperCalledWithFixedSize(let key): return symbols.isHelperCalledWithFixedSize(key)
+        case .isTextView(let type, let byName): return symbols.isTextView(type) ?? byName
+        case .outletDoesNotAdjustFont(let owner, let property): return !symbols.outletAdjustsFont(owner: owner, property: property)
+        case .all(let conditions): return conditions.allSatisfy { holds($0, symbols) }
         }
     }
 
@@ -54,7 +66,7 @@ public struct ProjectResolver: Sendable {
     /// symbol says "not defined in the audited code" only when it is not.
     private func annotate(_ conditional: ConditionalFinding, _ symbols: SymbolTable) -> Finding {
         var finding = conditional.finding
-        guard case .fontOutcome(let value, _) = conditional.condition, let site = symbols.definitionSite(of: value) else { return finding }
+        guard let value = Self.fontValue(of: conditional.condition), let site = symbols.definitionSite(of: value) else { return finding }
         switch finding.rule {
         case .fixedFontToken:
             finding.message += " (defined at \(site))"

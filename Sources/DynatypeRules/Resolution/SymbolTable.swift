@@ -56,6 +56,11 @@ public struct SymbolTable: Sendable {
 
     // MARK: Lookup
 
+    /// Every definition of a name of one kind, whatever its container.
+    func definitions(named name: String, kind: SymbolKind) -> [Located] {
+        (byName[name] ?? []).filter { $0.definition.kind == kind }
+    }
+
     /// The definitions a reference can mean (the rule catalogue "A member is resolved
     /// through its receiver's type"): a type qualifier (`CellAppearance`,
     /// `UIFont`, the enclosing type of a bare name) admits its own members
@@ -71,7 +76,7 @@ public struct SymbolTable: Sendable {
             let fontTypes: Set<String> = switch reference.expected {
             case .platformFont?: ["UIFont", "NSFont"]
             case .font?: ["Font"]
-            case .size?, .viewModifier?, nil: ["Font", "UIFont", "NSFont"]
+            case .size?, .viewModifier?, .viewClass?, .outlet?, nil: ["Font", "UIFont", "NSFont"]
             }
             return named.filter { $0.definition.container.map(fontTypes.contains) ?? true }
         }
@@ -88,6 +93,8 @@ public struct SymbolTable: Sendable {
         case .size?: guard definition.kind == .size else { return false }
         case .viewModifier?: guard definition.kind == .viewModifier else { return false }
         case .font?, .platformFont?, nil: guard definition.kind == .font || definition.kind == .platformFont else { return false }
+        // Classes and outlets are looked up by `definitions(named:kind:)`, never as fonts.
+        case .viewClass?, .outlet?: return false
         }
         guard let labels = reference.argumentLabels else { return definition.parameters == nil }
         guard let parameters = definition.parameters else { return false }

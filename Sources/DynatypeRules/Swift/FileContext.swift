@@ -73,6 +73,8 @@ struct FileFacts: Hashable {
     let textViewSubclasses: [String: String]
     /// Every class the file declares (a class that is no text view subclass is no text view).
     let classes: Set<String>
+    /// The first type each class of the file inherits (its superclass, when it has one).
+    let superclasses: [String: String]
     /// the rule catalogue "A font used only as a face": stored fonts the file reads
     /// only for their face, never as a font.
     let faceOnlyFonts: Set<String>
@@ -92,6 +94,7 @@ struct FileFacts: Hashable {
             .subtracting(units.reduce(into: Set<String>()) { $0.formUnion($1.fontValueUses) })
         let classes = units.reduce(into: [String: [String]]()) { $0.merge($1.classes) { $0 + $1 } }
         self.classes = Set(classes.keys)
+        superclasses = classes.compactMapValues(\.first)
         var subclasses: [String: String] = [:]
         // Until nothing changes, so a subclass of a subclass is found in any order.
         var changed = true
@@ -114,6 +117,7 @@ struct FileFacts: Hashable {
         text += textViewSubclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += hostTypes.sorted().joined(separator: ",") + "|"
         text += classes.sorted().joined(separator: ",") + "|"
+        text += superclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += faceOnlyFonts.sorted().joined(separator: ",") + "|"
         text += scrolledViewHelpers.sorted().joined(separator: ",")
         return Fingerprint.fnv1a(text)
@@ -186,4 +190,9 @@ enum UIKitVocabulary {
     private static let textViewNameSuffixes = ["Label", "label", "Button", "button", "Field", "field", "TextView", "textView"]
 
     static func namesTextView(_ name: String) -> Bool { textViewNameSuffixes.contains { name.hasSuffix($0) } }
+
+    /// The endings of text view class names (`AvatarButton`, `PillLabel`).
+    static let textViewTypeSuffixes = ["Label", "Button", "Field", "TextView"]
+
+    static func namesTextViewType(_ name: String) -> Bool { textViewTypeSuffixes.contains { name.hasSuffix($0) } }
 }

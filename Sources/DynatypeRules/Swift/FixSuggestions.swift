@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// The replacement code a report suggests for a fixed font, built from the
@@ -5,31 +6,34 @@ import SwiftSyntax
 /// weight and design kept) [001 "Concrete fix"].
 enum FixSuggestions {
     /// `.system(size: 14, weight: .bold, design: .rounded)` →
-    /// `.system(.subheadline, design: .rounded, weight: .bold)`.
-    static func swiftUISystem(_ call: FunctionCallExprSyntax) -> String {
-        let weight = call.argument("weight")?.referencedName
+    /// `.system(.subheadline, design: .rounded, weight: .bold)`. A weight
+    /// that is not one name (`bold ? .bold : .regular`) is kept as written.
+    static func swiftUISystem(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String {
+        let weight = call.argument("weight")
+        let weightName = weight?.referencedName
         let design = call.argument("design")?.trimmedText
-        let style = TextStyle.nearest(toPointSize: call.argument("size")?.numericValue, weight: weight)
+        let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points, weight: weightName)
         let prefix = call.isImplicitMemberCall ? "." : (call.calleeBase?.trimmedText ?? "Font") + "."
-        let keepsWeight = weight.map { !(style == .headline && ["semibold", "bold"].contains($0)) } ?? false
+        let impliedByStyle = style == .headline && ["semibold", "bold"].contains(weightName ?? "")
+        let keptWeight = impliedByStyle ? nil : weight.map { $0.referencedName.map { ".\($0)" } ?? $0.oneLine }
         if let design {
             var arguments = ".\(style.rawValue), design: \(design)"
-            if keepsWeight, let weight { arguments += ", weight: .\(weight)" }
+            if let keptWeight { arguments += ", weight: \(keptWeight)" }
             return "\(prefix)system(\(arguments))"
         }
-        if keepsWeight, let weight { return "\(prefix)\(style.rawValue).weight(.\(weight))" }
+        if let keptWeight { return "\(prefix)\(style.rawValue).weight(\(keptWeight))" }
         return "\(prefix)\(style.rawValue)"
     }
 
     /// `.custom("Name", fixedSize: 11)` or `.custom("Name", size: 15)` →
     /// `.custom("Name", size: 15, relativeTo: .subheadline)`.
-    static func swiftUICustom(_ call: FunctionCallExprSyntax) -> String {
+    static func swiftUICustom(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String {
         let name = call.firstUnlabeledArgument?.trimmedText ?? "\"Name\""
         let sizeExpression = call.argument("size") ?? call.argument("fixedSize")
-        let size = sizeExpression?.trimmedText ?? "17"
-        let style = TextStyle.nearest(toPointSize: sizeExpression?.numericValue)
+        let sizeText = size?.anchor != nil ? size!.text : (sizeExpression?.trimmedText ?? "17")
+        let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points)
         let prefix = call.isImplicitMemberCall ? "." : (call.calleeBase?.trimmedText ?? "Font") + "."
-        return "\(prefix)custom(\(name), size: \(size), relativeTo: .\(style.rawValue))"
+        return "\(prefix)custom(\(name), size: \(sizeText), relativeTo: .\(style.rawValue))"
     }
 
     /// A text style for a size given by a `@ScaledMetric`: the metric's default value decides.
@@ -38,27 +42,42 @@ enum FixSuggestions {
     }
 
     /// UIKit: a plain system font becomes `preferredFont`; anything with a
-    /// weight, trait or face keeps its face and is scaled by `UIFontMetrics`.
-    static func uiKit(_ call: FunctionCallExprSyntax, original: ExprSyntax) -> String {
-        let style = TextStyle.nearest(
-            toPointSize: (call.argument("ofSize") ?? call.argument("size"))?.numericValue,
-            weight: call.argument("weight")?.referencedName
-        )
-        if call.calleeName == "systemFont", call.arguments.count == 1 {
+    /// weight, trait, face or a size derived from a text style's size
+    /// (`preferredFont(…).pointSize * 0.7`) keeps it and is scaled by
+    /// `UIFontMetrics` for that style, from the style's default size.
+    static func uiKit(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String {
+        let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points, weight: call.argument("weight")?.referencedName)
+        let derived = size.map { $0.anchor != nil && $0.points != style.pointSize } ?? false
+        if call.calleeName == "systemFont", call.arguments.count == 1, !derived {
             return "UIFont.preferredFont(forTextStyle: .\(style.uiKitName))"
         }
-        return "UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledFont(for: \(original.oneLine))"
+        return "UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledFont(for: \(font(call, sizedBy: size)))"
     }
 
-    /// AppKit has no `UIFontMetrics`: only a plain system font has a text
-    /// style that keeps everything it had (the rule catalogue "Fixes keep weight,
-    /// design and traits, or none is offered").
-    static func appKit(_ call: FunctionCallExprSyntax) -> String? {
-        guard call.calleeName == "systemFont", call.arguments.count == 1 else { return nil }
-        let style = TextStyle.nearest(
-            toPointSize: (call.argument("ofSize") ?? call.argument("size"))?.numericValue,
-            weight: call.argument("weight")?.referencedName
-        )
-        return "NSFont.preferredFont(forTextStyle: .\(style.uiKitName))"
+    /// AppKit has no `UIFontMetrics`: a plain system font becomes the text
+    /// style's font; any other keeps its face, weight and traits and takes
+    /// the text style's size (the rule catalogue "Fixes keep weight, design and traits").
+    static func appKit(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String {
+        let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points, weight: call.argument("weight")?.referencedName)
+        let preferred = "NSFont.preferredFont(forTextStyle: .\(style.uiKitName))"
+        if call.calleeName == "systemFont", call.arguments.count == 1 { return preferred }
+        return replacingSize(of: call, with: preferred + ".pointSize")
+    }
+
+    /// The constructor as written, with a size read from a preferred font
+    /// replaced by the style's default size (scaled once, by the fix).
+    private static func font(_ call: FunctionCallExprSyntax, sizedBy size: PointSizeEstimate?) -> String {
+        guard let size, size.anchor != nil else { return call.oneLine }
+        return replacingSize(of: call, with: size.text)
+    }
+
+    private static func replacingSize(of call: FunctionCallExprSyntax, with replacement: String) -> String {
+        guard let argument = call.argument("ofSize") ?? call.argument("size") else { return call.oneLine }
+        let start = argument.positionAfterSkippingLeadingTrivia.utf8Offset - call.positionAfterSkippingLeadingTrivia.utf8Offset
+        let length = argument.endPositionBeforeTrailingTrivia.utf8Offset - argument.positionAfterSkippingLeadingTrivia.utf8Offset
+        let text = Array(call.trimmedText.utf8)
+        let replaced = String(decoding: text[..<start], as: UTF8.self) + replacement + String(decoding: text[(start + length)...], as: UTF8.self)
+        return replaced.split(whereSeparator: \.isWhitespace).joined(separator: " ").replacingOccurrences(of: "( ", with: "(")
+            .replacingOccurrences(of: " )", with: ")")
     }
 }

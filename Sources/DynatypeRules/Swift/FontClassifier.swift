@@ -15,6 +15,9 @@ struct FontClassifier {
 
     private static let maximumDepth = 8
 
+    /// Sizes as numbers, for the text style a fix names.
+    private var sizes: PointSizeEvaluator { PointSizeEvaluator(context: context) }
+
     static let uiKitSystemConstructors: Set<String> = [
         "systemFont", "boldSystemFont", "italicSystemFont", "monospacedSystemFont", "monospacedDigitSystemFont",
     ]
@@ -135,7 +138,7 @@ struct FontClassifier {
                 let style = call.firstUnlabeledArgument?.trimmedText ?? ".body"
                 return .scaling("text style \(style)")
             }
-            return constructor(call, size: size, rule: .fixedFontSize, replacement: FixSuggestions.swiftUISystem(call))
+            return constructor(call, size: size, rule: .fixedFontSize, replacement: FixSuggestions.swiftUISystem(call, size: sizes.estimate(size)))
         }
         if swiftUIBase, name == "custom" { return customFont(call) }
         // `Font(uiFont)`, and initializers of the audited code that only wrap
@@ -175,7 +178,7 @@ struct FontClassifier {
     }
 
     private func customFont(_ call: FunctionCallExprSyntax) -> FontClassification {
-        let replacement = FixSuggestions.swiftUICustom(call)
+        let replacement = FixSuggestions.swiftUICustom(call, size: sizes.estimate(call.argument("size") ?? call.argument("fixedSize")))
         if call.argument("fixedSize") != nil {
             let site = FontSite(
                 node: ExprSyntax(call), rule: .fixedCustomFont,
@@ -220,9 +223,9 @@ struct FontClassifier {
         }
         guard let size = sizeArgument else { return nil }
         if appKit {
-            return constructor(call, size: size, rule: .fixedAppKitFont, replacement: FixSuggestions.appKit(call))
+            return constructor(call, size: size, rule: .fixedAppKitFont, replacement: FixSuggestions.appKit(call, size: sizes.estimate(size)))
         }
-        return constructor(call, size: size, rule: .fixedUIKitFont, replacement: FixSuggestions.uiKit(call, original: ExprSyntax(call)))
+        return constructor(call, size: size, rule: .fixedUIKitFont, replacement: FixSuggestions.uiKit(call, size: sizes.estimate(size)))
     }
 
     /// the rule catalogue "UIKit or AppKit is decided by type", for an implicit member:
@@ -238,8 +241,7 @@ struct FontClassifier {
     }
 
     /// A constructor with a size: fixed, scaling or dependent, by the size.
-    /// `replacement` is nil when no replacement keeps the font's weight and traits.
-    private func constructor(_ call: FunctionCallExprSyntax, size: ExprSyntax, rule: RuleID, replacement: String?) -> FontClassification {
+    private func constructor(_ call: FunctionCallExprSyntax, size: ExprSyntax, rule: RuleID, replacement: String) -> FontClassification {
         let spec = FontSpec.code(Syntax(call))
         let sizeClass = classifySize(size, depth: 0)
         let message: String
@@ -248,12 +250,9 @@ struct FontClassifier {
         case .fixedAppKitFont: message = "an AppKit font with a fixed size does not follow the text size setting"
         default: message = "`.system(size:)` is a hardcoded size and does not scale with Dynamic Type"
         }
-        let fix: String
-        switch (rule, replacement) {
-        case (.fixedUIKitFont, let replacement?): fix = "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`"
-        case (_, let replacement?): fix = "use `\(replacement)`"
-        case (_, nil): fix = "size it from the text size setting (a text style's point size), keeping its weight and traits"
-        }
+        let fix = rule == .fixedUIKitFont
+            ? "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`"
+            : "use `\(replacement)`"
         let site = { (dependency: SizeValue?) in
             FontSite(node: ExprSyntax(call), rule: rule, message: message, replacement: replacement, fix: fix, dependency: dependency)
         }

@@ -44,6 +44,8 @@ final class ReceiverIndex {
     /// (`let titleLabel: UILabel = { let label = UILabel() … return label }()`)
     /// is the property itself.
     private var aliases: [Receiver: Receiver] = [:]
+    /// Whether the value a receiver's assignments start from is an AppKit view.
+    private var platformByAssignment: [Receiver: Bool] = [:]
     private let context: FileContext
 
     init(context: FileContext) {
@@ -76,6 +78,16 @@ final class ReceiverIndex {
         return UIKitVocabulary.namesTextView(String(receiver.path.split(separator: ".").last ?? ""))
     }
 
+    /// The class of a receiver declared with a type neither this file nor
+    /// UIKit/AppKit declares (`AvatarButton()` of another file): whether it is
+    /// a text view is known only from the classes of the whole audit.
+    func typeDeclaredElsewhere(_ receiver: Receiver) -> String? {
+        guard declared[receiver] == nil, let type = types[receiver], !context.facts.classes.contains(type),
+            !type.hasPrefix("UI"), !type.hasPrefix("NS")
+        else { return nil }
+        return type
+    }
+
     func assignments(to receiver: Receiver, _ property: String) -> [PropertyAssignment] {
         (assignments[receiver] ?? []).filter { $0.property == property }
     }
@@ -87,9 +99,7 @@ final class ReceiverIndex {
     /// when the file says its class.
     func isAppKit(_ receiver: Receiver) -> Bool? {
         if let textClass = textClass(of: receiver) { return UIKitVocabulary.isAppKit(textClass) }
-        guard let type = types[receiver] else { return nil }
-        if type.hasPrefix("NS") { return true }
-        return type.hasPrefix("UI") ? false : nil
+        return types[receiver].flatMap(isAppKitType) ?? platformByAssignment[receiver]
     }
 
     // MARK: Recording
@@ -102,7 +112,7 @@ final class ReceiverIndex {
         if let member = target.as(MemberAccessExprSyntax.self) {
             property = member.declName.baseName.text
             base = member.base
-        } else if let reference = target.as(DeclReferenceExprSyntax.self) {
+        } else if let reference = target.as(DeclReferenceExprSyntax.self), !declaresLocally(reference.baseName.text, at: statement) {
             property = reference.baseName.text
             base = nil
         } else {
@@ -110,9 +120,43 @@ final class ReceiverIndex {
         }
         guard Self.properties.contains(property) else { return }
         let assignment = PropertyAssignment(statement: statement, property: property, value: Array(elements.dropFirst(2)))
+        let appKit = isAppKitValue(base, at: statement)
         for receiver in receivers(for: base, at: statement) {
             assignments[receiver, default: []].append(assignment)
+            if let appKit { platformByAssignment[receiver] = appKit }
         }
+    }
+
+    /// `font = …` where `font` is a local or a parameter (`let font: UIFont`
+    /// chosen in a `switch`) sets that value, not the view's own font.
+    private func declaresLocally(_ name: String, at node: some SyntaxProtocol) -> Bool {
+        switch context.bindings.resolve(name, at: node) {
+        case .local, .parameter: return true
+        case .member, .unknown: return false
+        }
+    }
+
+    /// the rule catalogue "UIKit or AppKit is decided by type": the type of the value an
+    /// assignment's receiver path starts from (`label: NSTextField`, `view`
+    /// of an `NSTableCellView` subclass in `view.textField?.font`), followed
+    /// through the classes the file declares to the framework class it ends in.
+    private func isAppKitValue(_ base: ExprSyntax?, at node: some SyntaxProtocol) -> Bool? {
+        guard let base else { return nil }
+        let head = String(Self.normalize(base).split(separator: ".").first ?? "")
+        let type = head == "self" ? TypeScope.enclosing(node)?.name : context.bindings.typeName(of: head, at: node)
+        return type.flatMap(isAppKitType)
+    }
+
+    private func isAppKitType(_ type: String) -> Bool? {
+        var current = type
+        var seen: Set<String> = []
+        while seen.insert(current).inserted {
+            if current.hasPrefix("NS") { return true }
+            if current.hasPrefix("UI") { return false }
+            guard let superclass = context.facts.superclasses[current] else { return nil }
+            current = superclass
+        }
+        return nil
     }
 
     /// The receivers an assignment's base denotes; `$0` in

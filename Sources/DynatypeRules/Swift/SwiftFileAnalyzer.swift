@@ -8,7 +8,7 @@ import SwiftSyntax
 public struct SwiftFileAnalyzer: Sendable {
     /// Changes whenever the analysis of some input changes, so cached
     /// analyses of older versions are never reused.
-    public static let version = "swift-8"
+    public static let version = "swift-9"
 
     public let memo: AnalysisMemo?
 

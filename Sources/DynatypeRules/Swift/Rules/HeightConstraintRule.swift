@@ -14,14 +14,22 @@ struct HeightConstraintRule {
                 classifier.classifySize(constant, depth: 0).value != .scales
             else { continue }
             let owner = anchor.as(MemberAccessExprSyntax.self)?.base
-            guard let receiver = receivers.receivers(for: owner, at: call).first, isTextView(receiver) else { continue }
-            builder.report(builder.makeFinding(
+            guard let receiver = receivers.receivers(for: owner, at: call).first else { continue }
+            let byName = isTextView(receiver)
+            let externalType = builder.context.prefersAppKit ? nil : receivers.typeDeclaredElsewhere(receiver)
+            guard byName || externalType != nil else { continue }
+            let finding = builder.makeFinding(
                 .fixedTextHeight, at: call,
                 message: "a fixed height of \(constant.oneLine) clips the text of `\(receiver.path)` as it grows",
                 replacement: "\(receiver.path == "self" ? "" : receiver.path + ".")heightAnchor.constraint(greaterThanOrEqualToConstant: \(constant.oneLine))",
                 fix: "use `greaterThanOrEqualToConstant` so the height can grow",
                 elements: elementOf[receiver].map { [$0] } ?? []
-            ))
+            )
+            if let externalType {
+                builder.report(finding, when: .isTextView(type: externalType, byName: byName))
+            } else {
+                builder.report(finding)
+            }
         }
     }
 

@@ -12,7 +12,8 @@ struct SymbolConfigurationRule {
             + builder.context.index.calls(named: "init").filter(Self.initializesSymbolConfiguration)
         for call in calls.sorted(by: { $0.position < $1.position }) {
             guard let size = call.argument("pointSize"), classifier.classifySize(size, depth: 0).value != .scales else { continue }
-            let style = TextStyle.nearest(toPointSize: size.numericValue)
+            let estimate = PointSizeEvaluator(context: builder.context).estimate(size)
+            let style = estimate?.anchor ?? TextStyle.nearest(toPointSize: estimate?.points)
             let owner = Self.imageType(of: call, appKit: builder.context.prefersAppKit)
             let replacement = "\(owner).SymbolConfiguration(textStyle: .\(style.uiKitName))"
             builder.report(builder.makeFinding(

@@ -110,23 +110,40 @@ struct UIKitFontRule {
         let related = [receiver, receiver.titleLabel] + (receiver.owner.map { [$0] } ?? [])
         let adjusts = related.flatMap { receivers.assignments(to: $0, "adjustsFontForContentSizeCategory") }
         guard !adjusts.contains(where: { $0.singleValue?.booleanValue == true }) else { return }
-        let path = receiver.path == "self" ? "" : receiver.path + "."
-        let fix = "\(path)adjustsFontForContentSizeCategory = true"
         let makeFinding = { (assignment: PropertyAssignment) in
-            builder.makeFinding(
+            let fix = "\(Self.receiverText(of: assignment))adjustsFontForContentSizeCategory = true"
+            return builder.makeFinding(
                 .missingAdjustsFont, at: assignment.statement,
                 message: "the font scales, but without `adjustsFontForContentSizeCategory = true` it is set once and never follows the user's text size",
                 replacement: fix, fix: "add `\(fix)`", elements: [element]
             )
         }
+        let outlet = outletCondition(receiver)
         if let (assignment, _) = fonts.first(where: { $0.1.value == .scales }) {
-            builder.report(makeFinding(assignment))
+            if let outlet { builder.report(makeFinding(assignment), when: outlet) } else { builder.report(makeFinding(assignment)) }
             return
         }
         // Which symbol scales is known only in phase two: each may be the one.
         for (assignment, font) in fonts where !font.hasCertainFixedSite && !font.symbolLeaves.isEmpty {
-            builder.report(makeFinding(assignment), when: .fontOutcome(font.value, .scales))
+            let scales = FindingCondition.fontOutcome(font.value, .scales)
+            builder.report(makeFinding(assignment), when: outlet.map { .all([$0, scales]) } ?? scales)
         }
+    }
+
+    /// `label.` for `label.font = …`, `button.titleLabel?.` for
+    /// `button.titleLabel?.font = …` (optional chaining kept, so the fix
+    /// compiles), nothing for `font = …` on `self`.
+    private static func receiverText(of assignment: PropertyAssignment) -> String {
+        guard let base = assignment.statement.elements.first?.as(MemberAccessExprSyntax.self)?.base else { return "" }
+        let text = base.trimmedText.filter { !$0.isNewline }
+        return text == "self" ? "" : text + "."
+    }
+
+    /// An outlet's text view may set "Automatically Adjusts Font" in its
+    /// Interface Builder document (the rule catalogue "Outlets").
+    private func outletCondition(_ receiver: Receiver) -> FindingCondition? {
+        guard isOutlet(receiver), let node = receivers.declared[receiver]?.node, let owner = TypeScope.enclosing(node)?.name else { return nil }
+        return .outletDoesNotAdjustFont(owner: owner, property: receiver.path)
     }
 }
 

@@ -1,0 +1,28 @@
+/// Types and outlets of the audited code, for the view-level rules (the rule
+/// catalogue "View-level UIKit rules need a view receiver" and "Outlets").
+extension SymbolTable {
+    /// Whether a class is a UIKit/AppKit text view by what it inherits, where
+    /// the audited code declares it; nil when it does not.
+    public func isTextView(_ type: String) -> Bool? {
+        var pending = [type]
+        var seen: Set<String> = []
+        var declared = false
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            if UIKitVocabulary.textClass(named: name, subclasses: [:]) != nil { return true }
+            for located in definitions(named: name, kind: .viewClass) {
+                guard case .inherits(let types) = located.definition.value else { continue }
+                declared = true
+                pending += types
+            }
+        }
+        return declared ? false : nil
+    }
+
+    /// Whether the outlet is connected in some Interface Builder document and
+    /// every connection sets "Automatically Adjusts Font".
+    public func outletAdjustsFont(owner: String, property: String) -> Bool {
+        let connections = definitions(named: property, kind: .outlet).filter { $0.definition.container == owner }
+        return !connections.isEmpty && connections.allSatisfy { $0.definition.value == .outlet(adjustsFont: true) }
+    }
+}

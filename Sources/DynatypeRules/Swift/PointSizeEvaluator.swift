@@ -1,0 +1,162 @@
+import Foundation
+import SwiftSyntax
+
+/// The point size a size expression stands for, for naming the nearest text
+/// style in a fix (the rule catalogue "Text-style sizes"): a fix for 13pt says
+/// `.footnote` whether the 13 is written out or named by a constant.
+struct PointSizeEstimate {
+    var points: Double
+    /// The text style whose preferred font's size the expression reads
+    /// (`UIFont.preferredFont(forTextStyle: .callout).pointSize`), if any.
+    var anchor: TextStyle?
+    /// The expression with each such read replaced by the style's default
+    /// size (`17 * 0.7`): a fix that scales the font must not scale an
+    /// already-scaled size a second time.
+    var text: String
+}
+
+/// Folds constant size expressions: literals, arithmetic, conversions
+/// (`CGFloat(x)`), locals and properties of the file with constant values
+/// (`Constants.symbolPointSize`), and the default size of a preferred font.
+/// nil for anything it cannot know (a parameter, a value set elsewhere).
+struct PointSizeEvaluator {
+    let context: FileContext
+
+    private static let maximumDepth = 8
+
+    func estimate(_ expression: ExprSyntax?) -> PointSizeEstimate? {
+        expression.flatMap { estimate($0, depth: 0) }
+    }
+
+    private func estimate(_ expression: ExprSyntax, depth: Int) -> PointSizeEstimate? {
+        guard depth < Self.maximumDepth else { return nil }
+        let expr = expression.unwrapped
+        if let value = expr.numericValue { return PointSizeEstimate(points: value, text: expr.trimmedText) }
+        if let style = Self.preferredFontStyle(readBy: expr) {
+            return PointSizeEstimate(points: style.pointSize, anchor: style, text: Self.format(style.pointSize))
+        }
+        if let call = expr.as(FunctionCallExprSyntax.self), call.arguments.count == 1, call.arguments.first?.label == nil,
+            let name = call.calleeName, ["CGFloat", "Double", "Float", "Int"].contains(name)
+        {
+            return estimate(call.arguments.first!.expression, depth: depth + 1)
+        }
+        if let sequence = expr.as(SequenceExprSyntax.self) {
+            return arithmetic(Array(sequence.elements), depth: depth)
+        }
+        if let value = constantValue(of: expr), let traced = estimate(value, depth: depth + 1) {
+            // A named constant stays named in the fix unless it reads a preferred font.
+            guard traced.anchor != nil else { return PointSizeEstimate(points: traced.points, text: expr.trimmedText) }
+            let text = value.unwrapped.is(SequenceExprSyntax.self) ? "(\(traced.text))" : traced.text
+            return PointSizeEstimate(points: traced.points, anchor: traced.anchor, text: text)
+        }
+        return nil
+    }
+
+    /// `a * b + c`: the parser leaves operators unfolded, so `*` and `/` are
+    /// applied before `+` and `-` here; anything else is not a size.
+    private func arithmetic(_ elements: [ExprSyntax], depth: Int) -> PointSizeEstimate? {
+        guard elements.count % 2 == 1 else { return nil }
+        var operands: [PointSizeEstimate] = []
+        var operators: [String] = []
+        for (offset, element) in elements.enumerated() {
+            if offset % 2 == 1 {
+                guard let name = element.as(BinaryOperatorExprSyntax.self)?.operator.text, ["+", "-", "*", "/"].contains(name) else { return nil }
+                operators.append(name)
+            } else {
+                guard let operand = estimate(element, depth: depth + 1) else { return nil }
+                operands.append(operand)
+            }
+        }
+        var sums = [operands[0].points]
+        var additions: [String] = []
+        for (index, name) in operators.enumerated() {
+            let right = operands[index + 1].points
+            switch name {
+            case "*": sums[sums.count - 1] *= right
+            case "/": guard right != 0 else { return nil }; sums[sums.count - 1] /= right
+            default: sums.append(right); additions.append(name)
+            }
+        }
+        var total = sums[0]
+        for (index, name) in additions.enumerated() { total += name == "+" ? sums[index + 1] : -sums[index + 1] }
+        var text = operands[0].text
+        for (index, name) in operators.enumerated() { text += " \(name) \(operands[index + 1].text)" }
+        return PointSizeEstimate(points: total, anchor: operands.lazy.compactMap(\.anchor).first, text: text)
+    }
+
+    /// `UIFont.preferredFont(forTextStyle: .callout).pointSize` → `.callout`.
+    private static func preferredFontStyle(readBy expr: ExprSyntax) -> TextStyle? {
+        guard let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "pointSize",
+            let call = member.base?.unwrapped.as(FunctionCallExprSyntax.self), call.calleeName == "preferredFont",
+            let name = call.argument("forTextStyle")?.referencedName
+        else { return nil }
+        return TextStyle(uiKitName: name)
+    }
+
+    /// The value of a `let` (or a property with a default value that is never
+    /// reassigned in its initializers) that the expression names: a local or
+    /// a member in scope, or `Type.member` of a type declared in this file.
+    private func constantValue(of expr: ExprSyntax) -> ExprSyntax? {
+        if let reference = expr.as(DeclReferenceExprSyntax.self) {
+            switch context.bindings.resolve(reference.baseName.text, at: expr) {
+            case .local(let binding), .member(let binding, _, _): return binding.initializer?.value
+            case .parameter, .unknown: return nil
+            }
+        }
+        guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped else { return nil }
+        let name = member.declName.baseName.text
+        if base.referencedName == "self" {
+            guard case .member(let binding, _, _) = context.bindings.resolve(name, at: expr) else { return nil }
+            return binding.initializer?.value
+        }
+        guard let typeName = base.referencedName, typeName.first?.isUppercase == true,
+            let type = Self.visibleType(named: typeName, from: expr)
+        else { return nil }
+        return Self.staticConstant(name, in: type)
+    }
+
+    /// A type declared in an enclosing member block or at file scope.
+    private static func visibleType(named name: String, from node: some SyntaxProtocol) -> MemberBlockSyntax? {
+        var current = node.parent
+        while let candidate = current {
+            let declarations: [Syntax]
+            if let block = candidate.as(MemberBlockSyntax.self) {
+                declarations = block.members.map { Syntax($0.decl) }
+            } else if let file = candidate.as(SourceFileSyntax.self) {
+                declarations = file.statements.map { Syntax($0.item) }
+            } else {
+                declarations = []
+            }
+            if let scope = declarations.lazy.compactMap(TypeScope.init).first(where: { $0.name == name && !$0.isExtension }) {
+                return scope.memberBlock
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    private static func staticConstant(_ name: String, in members: MemberBlockSyntax) -> ExprSyntax? {
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.let),
+                let binding = variable.bindings.first(where: { $0.name == name })
+            else { continue }
+            return binding.initializer?.value
+        }
+        return nil
+    }
+
+    private static func format(_ points: Double) -> String {
+        points.rounded() == points ? String(Int(points)) : String(points)
+    }
+}
+
+extension TextStyle {
+    /// `UIFont.TextStyle` spellings (`title1`, `caption1`, `subheadline`) and SwiftUI's.
+    init?(uiKitName name: String) {
+        switch name {
+        case "title1": self = .title
+        case "caption1": self = .caption
+        default: self.init(rawValue: name)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import SwiftSyntax
+
+/// Classes whose names make them look like text views (`AvatarButton`,
+/// `PillLabel`), with what they inherit: another file that holds such a view
+/// learns from it whether it really is one (the rule catalogue "A `UIControl`
+/// or `UIView` subclass is not a `UIButton`"; "A file's findings depend only
+/// on the definitions it uses").
+struct ViewClassCollector {
+    let builder: AnalysisBuilder
+
+    func run() {
+        for scope in builder.context.index.typeScopes where scope.isClass && UIKitVocabulary.namesTextViewType(scope.name) {
+            let inherited = scope.inheritedTypes
+            guard !inherited.isEmpty else { continue }
+            builder.addDefinition(SymbolDefinition(
+                name: scope.name, container: nil, kind: .viewClass, parameters: nil, value: .inherits(inherited),
+                position: builder.context.position(of: scope.node)
+            ))
+        }
+    }
+}
+
+extension ViewClassCollector: UnitRuleFamily {
+    static let emits: Set<RuleID> = []
+    static let scope = UnitScope.type
+    /// The endings `UIKitVocabulary.namesTextViewType` looks for.
+    static let triggers: [Trigger] = UIKitVocabulary.textViewTypeSuffixes.map { Trigger(stringLiteral: $0) }
+    static func run(in unit: UnitRun) { ViewClassCollector(builder: unit.builder).run() }
+}

@@ -1,0 +1,134 @@
+import DynatypeRules
+import Testing
+
+/// RULES.md "Types and names": a view's class and its Interface Builder
+/// connections decide the view-level rules, wherever in the audited code
+/// they are declared.
+@Suite struct CrossFileTypeTests {
+    private let header = """
+        import UIKit
+        final class Header: UIView {
+            let avatarButton = AvatarButton()
+            func setUp() {
+                NSLayoutConstraint.activate([avatarButton.heightAnchor.constraint(equalToConstant: 46)])
+            }
+        }
+        """
+
+    @Test func aControlDeclaredInAnotherFileIsNoButton() {
+        let reports = audit([
+            "Header.swift": header,
+            "AvatarButton.swift": "import UIKit\nopen class AvatarButton: UIControl {}\n",
+        ])
+        #expect(ruleLines(reports["Header.swift"]!).isEmpty)
+    }
+
+    @Test func aButtonSubclassDeclaredInAnotherFileIsAButton() {
+        let reports = audit([
+            "Header.swift": header,
+            "AvatarButton.swift": "import UIKit\nclass BaseButton: UIButton {}\nclass AvatarButton: BaseButton {}\n",
+        ])
+        #expect(ruleLines(reports["Header.swift"]!) == ["fixed_text_height:5"])
+    }
+
+    @Test func aClassNotInTheAuditedCodeIsJudgedByItsName() {
+        #expect(ruleLines(audit(header, fileName: "Header.swift")) == ["fixed_text_height:5"])
+    }
+
+    private let cell = """
+        import UIKit
+        final class FeedCell: UICollectionViewCell {
+            @IBOutlet var unreadCountLabel: UILabel!
+            func update() {
+                unreadCountLabel.font = UIFont.preferredFont(forTextStyle: .body)
+            }
+        }
+        """
+
+    private func storyboard(adjusts: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+            <scenes><scene sceneID="s"><objects>
+                <collectionViewController id="vc">
+                    <collectionView key="view" id="cv"><cells>
+                        <collectionViewCell id="c1" customClass="FeedCell" customModule="App">
+                            <collectionViewCellContentView key="contentView" id="cc"><subviews>
+                                <label text="8" adjustsFontForContentSizeCategory="\(adjusts)" id="lb1">
+                                    <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
+                                </label>
+                            </subviews></collectionViewCellContentView>
+                            <connections><outlet property="unreadCountLabel" destination="lb1" id="o1"/></connections>
+                        </collectionViewCell>
+                    </cells></collectionView>
+                </collectionViewController>
+            </objects></scene></scenes>
+        </document>
+        """
+    }
+
+    @Test func anOutletWhoseLabelAdjustsInInterfaceBuilderNeedsNoFlagInCode() {
+        let reports = audit(["FeedCell.swift": cell, "Main.storyboard": storyboard(adjusts: "YES")])
+        #expect(ruleLines(reports["FeedCell.swift"]!).isEmpty)
+    }
+
+    @Test func anOutletWhoseLabelDoesNotAdjustStillNeedsTheFlag() {
+        let reports = audit(["FeedCell.swift": cell, "Main.storyboard": storyboard(adjusts: "NO")])
+        #expect(ruleLines(reports["FeedCell.swift"]!) == ["missing_adjusts_font:5"])
+        #expect(ruleLines(audit(cell, fileName: "FeedCell.swift")) == ["missing_adjusts_font:5"])
+    }
+
+    @Test func appKitReceiversByTheirTypes() {
+        let report = audit("""
+            import SwiftUI
+            class StandardTableViewCell: NSTableCellView {
+                func configLabel(label: NSTextField) {
+                    label.font = .boldSystemFont(ofSize: 13)
+                }
+            }
+            final class FileCell: StandardTableViewCell {}
+            final class ListController: NSViewController {
+                func make() -> NSView? {
+                    let view = FileCell(frame: .zero)
+                    view.textField?.font = .systemFont(ofSize: 13, weight: .medium)
+                    return view
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_appkit_font:4", "fixed_appkit_font:11"])
+        #expect(report.findings.compactMap(\.replacement) == [
+            ".boldSystemFont(ofSize: NSFont.preferredFont(forTextStyle: .footnote).pointSize)",
+            ".systemFont(ofSize: NSFont.preferredFont(forTextStyle: .footnote).pointSize, weight: .medium)",
+        ])
+    }
+
+    @Test func aLocalNamedFontIsNotTheViewsFont() {
+        let report = audit("""
+            import UIKit
+            extension MetaLabel {
+                func setup(header: Bool) {
+                    let font: UIFont
+                    if header {
+                        font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13, weight: .bold))
+                    } else {
+                        font = UIFontMetrics(forTextStyle: .headline).scaledFont(for: .systemFont(ofSize: 15))
+                    }
+                    self.font = font
+                }
+            }
+            """)
+        #expect(!ruleLines(report).contains("missing_adjusts_font:6"))
+        #expect(!ruleLines(report).contains("missing_adjusts_font:8"))
+    }
+
+    @Test func theAdjustsFixKeepsOptionalChaining() {
+        let report = audit("""
+            import UIKit
+            final class C: UIViewController {
+                let payButton = UIButton()
+                func setUp() { payButton.titleLabel?.font = .preferredFont(forTextStyle: .body) }
+            }
+            """)
+        #expect(report.findings.first { $0.rule == .missingAdjustsFont }?.replacement == "payButton.titleLabel?.adjustsFontForContentSizeCategory = true")
+    }
+}
