@@ -226,6 +226,15 @@ public enum RuleCatalogue {
                     let attributes: [NSAttributedString.Key: Any] = [.font: ↓.boldSystemFont(ofSize: 12)]
                     #endif
                     """),
+                // …or by the type of the value the receiver belongs to, in a file importing only SwiftUI.
+                RuleExample("""
+                    import SwiftUI
+                    class Cell: NSTableCellView {
+                        func style(label: NSTextField) { label.font = ↓.boldSystemFont(ofSize: 13) }
+                        func styleOwn() { textField?.font = ↓.systemFont(ofSize: 13, weight: .medium) }
+                    }
+                    func make() -> NSView { let cell = Cell(); cell.textField?.font = ↓.systemFont(ofSize: 11); return cell }
+                    """),
             ],
             nonTriggering: [RuleExample("""
                 import AppKit
@@ -263,6 +272,21 @@ public enum RuleCatalogue {
                         func setUp() {
                             label.font = .monospacedDigitSystemFont(ofSize: 72, weight: .thin)
                             label.adjustsFontForContentSizeCategory = false
+                        }
+                    }
+                    """),
+                // A local named `font` is not the view's own font.
+                RuleExample("""
+                    import UIKit
+                    extension ExternalLabel {
+                        func setUp(compact: Bool) {
+                            let font: UIFont
+                            if compact {
+                                font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13))
+                            } else {
+                                font = .preferredFont(forTextStyle: .body)
+                            }
+                            apply(font)
                         }
                     }
                     """),

@@ -143,7 +143,15 @@ final class ReceiverIndex {
     private func isAppKitValue(_ base: ExprSyntax?, at node: some SyntaxProtocol) -> Bool? {
         guard let base else { return nil }
         let head = String(Self.normalize(base).split(separator: ".").first ?? "")
-        let type = head == "self" ? TypeScope.enclosing(node)?.name : context.bindings.typeName(of: head, at: node)
+        let type: String?
+        if head == "self" {
+            type = TypeScope.enclosing(node)?.name
+        } else if case .unknown = context.bindings.resolve(head, at: node) {
+            // Not declared here: a member the type inherits (`textField` of an `NSTableCellView`).
+            type = TypeScope.enclosing(node)?.name
+        } else {
+            type = context.bindings.typeName(of: head, at: node)
+        }
         return type.flatMap(isAppKitType)
     }
 
