@@ -101,34 +101,4 @@ import Testing
             ".systemFont(ofSize: NSFont.preferredFont(forTextStyle: .footnote).pointSize, weight: .medium)",
         ])
     }
-
-    @Test func aLocalNamedFontIsNotTheViewsFont() {
-        let report = audit("""
-            import UIKit
-            extension MetaLabel {
-                func setup(header: Bool) {
-                    let font: UIFont
-                    if header {
-                        font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13, weight: .bold))
-                    } else {
-                        font = UIFontMetrics(forTextStyle: .headline).scaledFont(for: .systemFont(ofSize: 15))
-                    }
-                    self.font = font
-                }
-            }
-            """)
-        #expect(!ruleLines(report).contains("missing_adjusts_font:6"))
-        #expect(!ruleLines(report).contains("missing_adjusts_font:8"))
-    }
-
-    @Test func theAdjustsFixKeepsOptionalChaining() {
-        let report = audit("""
-            import UIKit
-            final class C: UIViewController {
-                let payButton = UIButton()
-                func setUp() { payButton.titleLabel?.font = .preferredFont(forTextStyle: .body) }
-            }
-            """)
-        #expect(report.findings.first { $0.rule == .missingAdjustsFont }?.replacement == "payButton.titleLabel?.adjustsFontForContentSizeCategory = true")
-    }
 }

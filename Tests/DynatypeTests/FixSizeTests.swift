@@ -79,4 +79,26 @@ import Testing
             ".system(.title, design: .rounded, weight: isOverflow ? .bold : .regular)",
         ])
     }
+
+    @Test func theAdjustsFixNamesTheTitleLabelAsWritten() {
+        let report = audit("""
+            import UIKit
+            final class C: UIViewController {
+                let payButton = UIButton()
+                func setUp() { payButton.titleLabel?.font = .preferredFont(forTextStyle: .body) }
+            }
+            """)
+        #expect(report.findings.first { $0.rule == .missingAdjustsFont }?.replacement == "payButton.titleLabel?.adjustsFontForContentSizeCategory = true")
+    }
+
+    @Test func aHidingWidthIsNoFixedWidth() {
+        let report = audit("""
+            struct A: View {
+                @State private var showText = false
+                let text: String
+                var body: some View { Text(text).frame(width: showText ? nil : 0).frame(width: 120) }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_text_width:4"])
+    }
 }

@@ -275,21 +275,6 @@ public enum RuleCatalogue {
                         }
                     }
                     """),
-                // A local named `font` is not the view's own font.
-                RuleExample("""
-                    import UIKit
-                    extension ExternalLabel {
-                        func setUp(compact: Bool) {
-                            let font: UIFont
-                            if compact {
-                                font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13))
-                            } else {
-                                font = .preferredFont(forTextStyle: .body)
-                            }
-                            apply(font)
-                        }
-                    }
-                    """),
                 // Attribute containers and text attributes are no views.
                 RuleExample("""
                     import UIKit

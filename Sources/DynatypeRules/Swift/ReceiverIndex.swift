@@ -112,7 +112,7 @@ final class ReceiverIndex {
         if let member = target.as(MemberAccessExprSyntax.self) {
             property = member.declName.baseName.text
             base = member.base
-        } else if let reference = target.as(DeclReferenceExprSyntax.self), !declaresLocally(reference.baseName.text, at: statement) {
+        } else if let reference = target.as(DeclReferenceExprSyntax.self) {
             property = reference.baseName.text
             base = nil
         } else {
@@ -124,15 +124,6 @@ final class ReceiverIndex {
         for receiver in receivers(for: base, at: statement) {
             assignments[receiver, default: []].append(assignment)
             if let appKit { platformByAssignment[receiver] = appKit }
-        }
-    }
-
-    /// `font = …` where `font` is a local or a parameter (`let font: UIFont`
-    /// chosen in a `switch`) sets that value, not the view's own font.
-    private func declaresLocally(_ name: String, at node: some SyntaxProtocol) -> Bool {
-        switch context.bindings.resolve(name, at: node) {
-        case .local, .parameter: return true
-        case .member, .unknown: return false
         }
     }
 

@@ -32,7 +32,7 @@ struct FrameRule {
                     ))
                 }
             }
-            if let width, targets.rootIsTextElement, isConstant(width, classifier),
+            if let width, !Self.hidesOrFrees(width), targets.rootIsTextElement, isConstant(width, classifier),
                 !targets.applicable(for: .fixedTextWidth, in: inventory).isEmpty
             {
                 builder.report(builder.makeFinding(
@@ -47,9 +47,10 @@ struct FrameRule {
     }
 
     /// the rule catalogue "Hiding is not a fixed height": `0`, `nil`, or a conditional
-    /// choosing between them hides the view or leaves its height free.
-    private static func hidesOrFrees(_ height: ExprSyntax) -> Bool {
-        let expr = height.unwrapped
+    /// choosing between them hides the view or leaves its size free (a width
+    /// too: it is not "a literal/constant width").
+    private static func hidesOrFrees(_ side: ExprSyntax) -> Bool {
+        let expr = side.unwrapped
         if expr.isNilLiteral || expr.numericValue == 0 { return true }
         if let ternary = expr.as(TernaryExprSyntax.self) {
             return hidesOrFrees(ternary.thenExpression) && hidesOrFrees(ternary.elseExpression)

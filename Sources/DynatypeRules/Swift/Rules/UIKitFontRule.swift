@@ -111,7 +111,7 @@ struct UIKitFontRule {
         let adjusts = related.flatMap { receivers.assignments(to: $0, "adjustsFontForContentSizeCategory") }
         guard !adjusts.contains(where: { $0.singleValue?.booleanValue == true }) else { return }
         let makeFinding = { (assignment: PropertyAssignment) in
-            let fix = "\(Self.receiverText(of: assignment))adjustsFontForContentSizeCategory = true"
+            let fix = "\(Self.receiverText(receiver, of: assignment))adjustsFontForContentSizeCategory = true"
             return builder.makeFinding(
                 .missingAdjustsFont, at: assignment.statement,
                 message: "the font scales, but without `adjustsFontForContentSizeCategory = true` it is set once and never follows the user's text size",
@@ -130,13 +130,13 @@ struct UIKitFontRule {
         }
     }
 
-    /// `label.` for `label.font = …`, `button.titleLabel?.` for
-    /// `button.titleLabel?.font = …` (optional chaining kept, so the fix
-    /// compiles), nothing for `font = …` on `self`.
-    private static func receiverText(of assignment: PropertyAssignment) -> String {
-        guard let base = assignment.statement.elements.first?.as(MemberAccessExprSyntax.self)?.base else { return "" }
-        let text = base.trimmedText.filter { !$0.isNewline }
-        return text == "self" ? "" : text + "."
+    /// `label.` for `label.font = …`; the title label as written for
+    /// `button.titleLabel?.font = …` (a button has no such flag, and the
+    /// optional chaining must stay for the fix to compile); nothing for `self`.
+    private static func receiverText(_ receiver: Receiver, of assignment: PropertyAssignment) -> String {
+        let base = assignment.statement.elements.first?.as(MemberAccessExprSyntax.self)?.base
+        if let base, base.referencedName == "titleLabel" { return base.trimmedText.filter { !$0.isWhitespace } + "." }
+        return receiver.path == "self" ? "" : receiver.path + "."
     }
 
     /// An outlet's text view may set "Automatically Adjusts Font" in its
