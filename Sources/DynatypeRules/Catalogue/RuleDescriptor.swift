@@ -55,10 +55,19 @@ public struct RuleDescriptor: Sendable {
 public struct RuleExample: Sendable {
     public let code: String
     public let fileName: String
+    /// Where the example is declared, so a test that fails on it points there.
+    public let fileID: String
+    public let filePath: String
+    public let line: Int
 
-    public init(_ code: String, fileName: String = "Example.swift") {
+    public init(
+        _ code: String, fileName: String = "Example.swift", fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+    ) {
         self.code = code
         self.fileName = fileName
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
     }
 
     public static let marker: Character = "↓"
