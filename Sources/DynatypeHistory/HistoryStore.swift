@@ -54,17 +54,25 @@ public struct BlobAnalysis: Sendable {
     let payload: Data
 
     public init(blob: String, analyzer: String, result: CachedAnalysis) throws {
+        switch result {
+        case .analyzed(let analysis):
+            self.init(blob: blob, analyzer: analyzer, result: result, outcome: "analyzed", payload: try JSONEncoder().encode(analysis))
+        case .declined(let reason):
+            self.init(blob: blob, analyzer: analyzer, declined: reason)
+        }
+    }
+
+    /// A declined blob, whose payload is its reason: nothing to encode, nothing to fail.
+    public init(blob: String, analyzer: String, declined reason: String) {
+        self.init(blob: blob, analyzer: analyzer, result: .declined(reason), outcome: "declined", payload: Data(reason.utf8))
+    }
+
+    private init(blob: String, analyzer: String, result: CachedAnalysis, outcome: String, payload: Data) {
         self.blob = blob
         self.analyzer = analyzer
         self.result = result
-        switch result {
-        case .analyzed(let analysis):
-            outcome = "analyzed"
-            payload = try JSONEncoder().encode(analysis)
-        case .declined(let reason):
-            outcome = "declined"
-            payload = Data(reason.utf8)
-        }
+        self.outcome = outcome
+        self.payload = payload
     }
 }
 

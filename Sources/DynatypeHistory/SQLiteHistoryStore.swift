@@ -38,12 +38,12 @@ public final class SQLiteHistoryStore: HistoryStore {
             try database.execute("PRAGMA synchronous = NORMAL")
         }
         try database.execute("PRAGMA foreign_keys = ON")
-        let tables = try database.query("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) ?? "" }
+        let tables = try rows("SELECT name FROM sqlite_master WHERE type = 'table'") { try $0.text("name") }
         var version = 0
         if tables.contains("dynatype_meta") {
-            let application = try database.query("SELECT value FROM dynatype_meta WHERE key = 'application'") { $0.text(0) }.first ?? nil
+            let application = try rows("SELECT value FROM dynatype_meta WHERE key = 'application'") { try $0.text("value") }.first
             guard application == HistorySchema.application else { throw HistoryError.foreign(path: path) }
-            let recorded = try database.query("SELECT value FROM dynatype_meta WHERE key = 'schema_version'") { $0.text(0) }.first ?? nil
+            let recorded = try rows("SELECT value FROM dynatype_meta WHERE key = 'schema_version'") { try $0.text("value") }.first
             guard let recorded, let number = Int(recorded), number >= 1 else {
                 throw HistoryError.corrupt(path: path, detail: "its schema version is \(recorded.map { "\"\($0)\"" } ?? "missing"), not a version number")
             }
@@ -71,14 +71,24 @@ public final class SQLiteHistoryStore: HistoryStore {
         }
     }
 
+    /// Rows of a query. A damaged row (see `SQLiteRow`) or page is a damaged
+    /// history, reported as such with what to do.
+    func rows<T>(_ sql: String, _ values: [SQLValue] = [], _ row: (SQLiteRow) throws -> T) throws -> [T] {
+        do {
+            return try database.query(sql, values, row)
+        } catch let error as SQLiteError where error.isCorrupt {
+            throw HistoryError.corrupt(path: path, detail: error.message)
+        }
+    }
+
     // MARK: Blob analyses
 
     public func analysis(blob: String, analyzer: String) throws -> CachedAnalysis? {
-        try database.query(
+        try rows(
             "SELECT outcome, payload FROM file_analyses WHERE blob = ? AND analyzer = ?", [.text(blob), .text(analyzer)]
         ) { row -> CachedAnalysis in
-            let payload = row.data(1)
-            if row.text(0) == "declined" { return .declined(String(decoding: payload, as: UTF8.self)) }
+            let payload = try row.data("payload")
+            if try row.text("outcome") == "declined" { return .declined(String(decoding: payload, as: UTF8.self)) }
             return .analyzed(try decoder.decode(FileAnalysis.self, from: payload))
         }.first
     }
@@ -98,7 +108,7 @@ public final class SQLiteHistoryStore: HistoryStore {
     ) throws {
         try database.transaction {
             for analysis in analyses { try insert(analysis) }
-            let sequence = (try database.query("SELECT COALESCE(MAX(seq), 0) + 1 FROM commits") { $0.int(0) }.first) ?? 1
+            let sequence = try rows("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM commits") { try $0.int("next") }.first ?? 1
             let summary = record.summary
             let byRule = String(decoding: try encoder.encode(summary.findingsByRule), as: UTF8.self)
             try database.run(
@@ -150,14 +160,14 @@ public final class SQLiteHistoryStore: HistoryStore {
         try database.run(
             "INSERT INTO audit_attempts (sha, attempts) VALUES (?, 1) ON CONFLICT(sha) DO UPDATE SET attempts = attempts + 1", [.text(sha)]
         )
-        return try database.query("SELECT attempts FROM audit_attempts WHERE sha = ?", [.text(sha)]) { $0.int(0) }.first ?? 1
+        return try rows("SELECT attempts FROM audit_attempts WHERE sha = ?", [.text(sha)]) { try $0.int("attempts") }.first ?? 1
     }
 
     public func renames(to path: String) throws -> [(commit: String, rename: PathRename)] {
-        try database.query(
+        try rows(
             "SELECT r.sha, r.old_path FROM path_renames r JOIN commits c ON c.sha = r.sha WHERE r.new_path = ? ORDER BY c.seq DESC",
             [.text(path)]
-        ) { (commit: $0.text(0) ?? "", rename: PathRename(oldPath: $0.text(1) ?? "", newPath: path)) }
+        ) { (commit: try $0.text("sha"), rename: PathRename(oldPath: try $0.text("old_path"), newPath: path)) }
     }
 
     private static let commitColumns = """
@@ -166,64 +176,66 @@ public final class SQLiteHistoryStore: HistoryStore {
         introduced, fixed, duration_seconds, audited_at, introduced_errors, files_newly_failing
         """
 
-    private func commitRecord(_ row: SQLiteStatement) throws -> CommitRecord {
+    private func commitRecord(_ row: SQLiteRow) throws -> CommitRecord {
         var summary = AuditSummary()
-        summary.filesAudited = row.int(12)
-        summary.filesFailing = row.int(13)
-        summary.textElements = row.int(14)
-        summary.textElementsPassing = row.int(15)
-        summary.errors = row.int(16)
-        summary.warnings = row.int(17)
-        summary.notes = row.int(18)
-        summary.findingsByRule = (try? decoder.decode([String: Int].self, from: Data((row.text(19) ?? "{}").utf8))) ?? [:]
+        summary.filesAudited = try row.int("files_audited")
+        summary.filesFailing = try row.int("files_failing")
+        summary.textElements = try row.int("text_elements")
+        summary.textElementsPassing = try row.int("text_elements_passing")
+        summary.errors = try row.int("errors")
+        summary.warnings = try row.int("warnings")
+        summary.notes = try row.int("notes")
+        summary.findingsByRule = try row.json("findings_by_rule")
         var record = CommitRecord(
-            sha: row.text(0) ?? "", parent: row.text(2), base: row.text(3), status: CommitRecord.Status(rawValue: row.text(4) ?? "") ?? .failed,
-            error: row.text(5), isBaseline: row.int(6) == 1, authorName: row.text(7) ?? "", authorEmail: row.text(8) ?? "",
-            committedAt: Date(timeIntervalSince1970: TimeInterval(row.int(9))), title: row.text(10) ?? "", configurationHash: row.text(11),
-            summary: summary, introduced: row.int(20), fixed: row.int(21), durationSeconds: row.double(22),
-            auditedAt: Date(timeIntervalSince1970: TimeInterval(row.int(23)))
+            sha: try row.text("sha"), parent: try row.optionalText("parent"), base: try row.optionalText("base"),
+            status: try row.value("status"), error: try row.optionalText("error"), isBaseline: try row.int("baseline") == 1,
+            authorName: try row.text("author_name"), authorEmail: try row.text("author_email"),
+            committedAt: Date(timeIntervalSince1970: TimeInterval(try row.int("committed_at"))), title: try row.text("title"),
+            configurationHash: try row.optionalText("config_hash"), summary: summary, introduced: try row.int("introduced"),
+            fixed: try row.int("fixed"), durationSeconds: try row.double("duration_seconds"),
+            auditedAt: Date(timeIntervalSince1970: TimeInterval(try row.int("audited_at")))
         )
-        record.sequence = row.int(1)
-        record.introducedErrors = row.int(24)
-        record.filesNewlyFailing = row.int(25)
+        record.sequence = try row.int("seq")
+        record.introducedErrors = try row.int("introduced_errors")
+        record.filesNewlyFailing = try row.int("files_newly_failing")
         return record
     }
 
     public func commit(_ sha: String) throws -> CommitRecord? {
-        try database.query("SELECT \(Self.commitColumns) FROM commits WHERE sha = ?", [.text(sha)], commitRecord).first
+        try rows("SELECT \(Self.commitColumns) FROM commits WHERE sha = ?", [.text(sha)], commitRecord).first
     }
 
     public func allCommits() throws -> [CommitRecord] {
-        try database.query("SELECT \(Self.commitColumns) FROM commits ORDER BY seq", [], commitRecord)
+        try rows("SELECT \(Self.commitColumns) FROM commits ORDER BY seq", [], commitRecord)
     }
 
     public func findingChanges(of sha: String) throws -> [FindingChange] {
-        try database.query(
+        try rows(
             "SELECT change, fingerprint, rule, severity, path, line, col, message, fix, current FROM finding_changes WHERE sha = ? ORDER BY change DESC, path, line, col",
             [.text(sha)]
         ) { row in
             FindingChange(
-                kind: FindingChange.Kind(rawValue: row.text(0) ?? "") ?? .introduced, fingerprint: row.text(1) ?? "",
-                rule: row.text(2) ?? "", severity: row.text(3) ?? "", path: row.text(4) ?? "", line: row.int(5), column: row.int(6),
-                message: row.text(7) ?? "", fix: row.text(8) ?? "", current: row.text(9) ?? ""
+                kind: try row.value("change"), fingerprint: try row.text("fingerprint"), rule: try row.text("rule"),
+                severity: try row.text("severity"), path: try row.text("path"), line: try row.int("line"), column: try row.int("col"),
+                message: try row.text("message"), fix: try row.text("fix"), current: try row.text("current")
             )
         }
     }
 
     public func introductions(of fingerprint: String) throws -> [String] {
-        try database.query(
+        try rows(
             """
             SELECT c.sha FROM finding_changes f JOIN commits c ON c.sha = f.sha
             WHERE f.fingerprint = ? AND f.change = 'introduced' ORDER BY c.seq DESC
             """,
             [.text(fingerprint)]
-        ) { $0.text(0) ?? "" }
+        ) { try $0.text("sha") }
     }
 
     // MARK: Refs and statistics
 
     public func trackedRefs() throws -> [String: String] {
-        Dictionary(uniqueKeysWithValues: try database.query("SELECT name, tip FROM tracked_refs") { ($0.text(0) ?? "", $0.text(1) ?? "") })
+        Dictionary(uniqueKeysWithValues: try rows("SELECT name, tip FROM tracked_refs") { (try $0.text("name"), try $0.text("tip")) })
     }
 
     public func setTrackedRef(_ name: String, tip: String) throws {
@@ -234,10 +246,12 @@ public final class SQLiteHistoryStore: HistoryStore {
     }
 
     public func statistics() throws -> HistoryStatistics {
-        let commits = try database.query("SELECT COUNT(*), COALESCE(SUM(status = 'failed'), 0) FROM commits") { ($0.int(0), $0.int(1)) }.first ?? (0, 0)
-        let blobs = try database.query("SELECT COUNT(*) FROM file_analyses") { $0.int(0) }.first ?? 0
-        let pages = try database.query("PRAGMA page_count") { $0.int(0) }.first ?? 0
-        let pageSize = try database.query("PRAGMA page_size") { $0.int(0) }.first ?? 0
+        let commits = try rows("SELECT COUNT(*) AS count, COALESCE(SUM(status = 'failed'), 0) AS failed FROM commits") {
+            (try $0.int("count"), try $0.int("failed"))
+        }.first ?? (0, 0)
+        let blobs = try rows("SELECT COUNT(*) AS count FROM file_analyses") { try $0.int("count") }.first ?? 0
+        let pages = try rows("PRAGMA page_count") { try $0.int("page_count") }.first ?? 0
+        let pageSize = try rows("PRAGMA page_size") { try $0.int("page_size") }.first ?? 0
         return HistoryStatistics(commits: commits.0, failedCommits: commits.1, blobs: blobs, databaseBytes: pages * pageSize)
     }
 }

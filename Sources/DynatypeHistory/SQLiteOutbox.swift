@@ -13,7 +13,7 @@ extension SQLiteHistoryStore {
                 "INSERT OR IGNORE INTO alerts (key, sha, kind, ref, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 [.text(alert.key), .text(sha), .text(alert.kind.rawValue), .text(alert.ref), .text(String(decoding: alert.payload, as: UTF8.self)), .integer(Int64(now))]
             )
-            guard let id = try database.query("SELECT id FROM alerts WHERE key = ?", [.text(alert.key)], { Int64($0.int(0)) }).first else { continue }
+            guard let id = try rows("SELECT id FROM alerts WHERE key = ?", [.text(alert.key)], { Int64(try $0.int("id")) }).first else { continue }
             for sink in notifications.sinks {
                 try database.run(
                     "INSERT OR IGNORE INTO alert_deliveries (alert_id, sink, next_attempt_at) VALUES (?, ?, ?)",
@@ -38,7 +38,7 @@ extension SQLiteHistoryStore {
     private func json<T: Encodable>(_ value: T) throws -> String { String(decoding: try JSONEncoder().encode(value), as: UTF8.self) }
 
     public func openRegressions(ref: String) throws -> [OpenRegression] {
-        try database.query(
+        try rows(
             """
             SELECT o.sha, o.findings, o.failing_paths, o.ratio_before FROM open_regressions o JOIN commits c ON c.sha = o.sha
             WHERE o.ref = ? ORDER BY c.seq
@@ -46,10 +46,8 @@ extension SQLiteHistoryStore {
             [.text(ref)]
         ) { row in
             OpenRegression(
-                sha: row.text(0) ?? "", ref: ref,
-                findings: (try? JSONDecoder().decode([OpenRegression.Finding].self, from: Data((row.text(1) ?? "[]").utf8))) ?? [],
-                failingPaths: (try? JSONDecoder().decode([String].self, from: Data((row.text(2) ?? "[]").utf8))) ?? [],
-                ratioBefore: row.double(3)
+                sha: try row.text("sha"), ref: ref, findings: try row.json("findings"), failingPaths: try row.json("failing_paths"),
+                ratioBefore: try row.double("ratio_before")
             )
         }
     }
@@ -59,7 +57,7 @@ extension SQLiteHistoryStore {
     /// retry holds back the later ones, so a sink gets its alerts in order.
     public func dueDeliveries(sink: String, now: Date = Date(), limit: Int = 100) throws -> [PendingDelivery] {
         let now = SQLValue.real(now.timeIntervalSince1970)
-        return try database.query(
+        return try rows(
             """
             SELECT a.id, a.key, a.kind, d.sink, a.payload, d.attempts FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id
             WHERE d.sink = ? AND d.delivered_at IS NULL AND d.next_attempt_at <= ?
@@ -72,8 +70,8 @@ extension SQLiteHistoryStore {
             [.text(sink), now, now, .integer(Int64(limit))]
         ) { row in
             PendingDelivery(
-                alertID: Int64(row.int(0)), key: row.text(1) ?? "", kind: OutboxAlert.Kind(rawValue: row.text(2) ?? "") ?? .regression,
-                sink: row.text(3) ?? "", payload: Data((row.text(4) ?? "").utf8), attempts: row.int(5)
+                alertID: Int64(try row.int("id")), key: try row.text("key"), kind: try row.value("kind"), sink: try row.text("sink"),
+                payload: Data(try row.text("payload").utf8), attempts: try row.int("attempts")
             )
         }
     }
@@ -81,10 +79,10 @@ extension SQLiteHistoryStore {
     /// When the oldest delivery owed to `sink` falls due (nil: none pending);
     /// the later ones wait for it.
     public func nextDeliveryTime(sink: String) throws -> Date? {
-        try database.query(
+        try rows(
             "SELECT next_attempt_at FROM alert_deliveries WHERE sink = ? AND delivered_at IS NULL ORDER BY alert_id LIMIT 1",
             [.text(sink)]
-        ) { Date(timeIntervalSince1970: $0.double(0)) }.first
+        ) { Date(timeIntervalSince1970: try $0.double("next_attempt_at")) }.first
     }
 
     public func markDelivered(_ delivery: PendingDelivery) throws {
@@ -104,21 +102,21 @@ extension SQLiteHistoryStore {
     public func outboxStatus(sinks: [String]) throws -> OutboxStatus {
         var pending: [String: Int] = [:]
         var failing: [String: (attempts: Int, error: String)] = [:]
-        try database.query(
-            "SELECT sink, COUNT(*), MAX(attempts), MAX(last_error) FROM alert_deliveries WHERE delivered_at IS NULL GROUP BY sink"
-        ) { row in (row.text(0) ?? "", row.int(1), row.int(2), row.text(3)) }
+        try rows(
+            "SELECT sink, COUNT(*) AS count, MAX(attempts) AS attempts, MAX(last_error) AS last_error FROM alert_deliveries WHERE delivered_at IS NULL GROUP BY sink"
+        ) { row in (try row.text("sink"), try row.int("count"), try row.int("attempts"), try row.optionalText("last_error")) }
             .filter { sinks.contains($0.0) }
             .forEach { sink, count, attempts, error in
                 pending[sink] = count
                 if let error, attempts > 0 { failing[sink] = (attempts, error) }
             }
-        let last = try database.query("SELECT key, kind, sha, created_at FROM alerts ORDER BY id DESC LIMIT 1") { row in
-            (key: row.text(0) ?? "", kind: OutboxAlert.Kind(rawValue: row.text(1) ?? "") ?? .regression, commit: row.text(2) ?? "",
-             createdAt: Date(timeIntervalSince1970: TimeInterval(row.int(3))))
+        let last = try rows("SELECT key, kind, sha, created_at FROM alerts ORDER BY id DESC LIMIT 1") { row in
+            (key: try row.text("key"), kind: try row.value("kind", as: OutboxAlert.Kind.self), commit: try row.text("sha"),
+             createdAt: Date(timeIntervalSince1970: TimeInterval(try row.int("created_at"))))
         }.first
         var byKind: [OutboxAlert.Kind: Int] = [:]
-        try database.query("SELECT kind, COUNT(*) FROM alerts GROUP BY kind") { (OutboxAlert.Kind(rawValue: $0.text(0) ?? ""), $0.int(1)) }
-            .forEach { kind, count in if let kind { byKind[kind] = count } }
+        try rows("SELECT kind, COUNT(*) AS count FROM alerts GROUP BY kind") { (try $0.value("kind", as: OutboxAlert.Kind.self), try $0.int("count")) }
+            .forEach { kind, count in byKind[kind] = count }
         return OutboxStatus(pending: pending, failing: failing, lastAlert: last, alertsByKind: byKind)
     }
 }

@@ -99,6 +99,39 @@ import Testing
         withExtendedLifetime(lock) {}
     }
 
+    /// Rows are read by column name and a required value is never defaulted:
+    /// a NULL, or a value no field can take, is a damaged history (exit 2).
+    @Test func aNullOrUnknownValueInARequiredColumnIsADamagedHistory() throws {
+        let fixture = try repositoryWithHistory()
+        try runDynatype(["scan"], in: fixture.url)
+        let path = fixture.url.appendingPathComponent(".git/dynatype/history.sqlite").path
+        let database = try SQLiteDatabase(path: path)
+
+        // A primary key that is not an integer may hold NULL in SQLite.
+        try database.execute("UPDATE tracked_refs SET name = NULL")
+        let null = try runDynatype(["scan"], in: fixture.url)
+        #expect(null.status == 2)
+        #expect(null.stderr.contains("\(path) is damaged (column `name` of a row is NULL)"), "\(null.stderr)")
+        #expect(null.stderr.contains("run `dynatype scan` to rebuild the history"))
+
+        try database.execute("PRAGMA ignore_check_constraints = ON; UPDATE commits SET status = 'lost' WHERE seq = 3")
+        let unknown = try runDynatype(["log"], in: fixture.url)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("column `status` of a row holds \"lost\", not a known Status"), "\(unknown.stderr)")
+    }
+
+    @Test func rowsAreReadByColumnName() throws {
+        let folder = try TemporaryDirectory()
+        let database = try SQLiteDatabase(path: folder.url.appendingPathComponent("rows.sqlite").path)
+        let row = try database.query("SELECT 7 AS seven, 'x' AS text, NULL AS missing") { row in
+            (try row.int("seven"), try row.text("text"), try row.optionalText("missing"))
+        }.first
+        #expect(row?.0 == 7 && row?.1 == "x" && row?.2 == nil)
+        #expect(throws: SQLiteError.self) { try database.query("SELECT NULL AS missing") { try $0.text("missing") } }
+        #expect(throws: SQLiteError.self) { try database.query("SELECT 'seven' AS seven") { try $0.int("seven") } }
+        #expect(throws: SQLiteError.self) { try database.query("SELECT 7 AS seven") { try $0.int("eight") } }
+    }
+
     @Test func killDashNineInTheMiddleOfAScanLosesAndDoublesNothing() throws {
         let fixture = try GitFixture()
         var sources = RandomSources(random: SeededGenerator(seed: 42))

@@ -165,8 +165,7 @@ final class BlobAnalyzer {
     }
 
     private static func declined(_ blob: String, _ analyzer: String, _ reason: String) -> BlobAnalysis {
-        // Encoding a reason cannot fail.
-        try! BlobAnalysis(blob: blob, analyzer: analyzer, result: .declined(reason))
+        BlobAnalysis(blob: blob, analyzer: analyzer, declined: reason)
     }
 
     private func absorb(_ request: Request, _ analysis: BlobAnalysis) {

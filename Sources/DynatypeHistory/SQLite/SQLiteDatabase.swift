@@ -80,11 +80,11 @@ public final class SQLiteDatabase {
     }
 
     /// Rows of a query, mapped.
-    public func query<T>(_ sql: String, _ values: [SQLValue] = [], _ row: (SQLiteStatement) throws -> T) throws -> [T] {
+    public func query<T>(_ sql: String, _ values: [SQLValue] = [], _ row: (SQLiteRow) throws -> T) throws -> [T] {
         let statement = try self.statement(sql)
         try statement.bind(values)
         var rows: [T] = []
-        while try statement.step() { rows.append(try row(statement)) }
+        while try statement.step() { rows.append(try row(SQLiteRow(statement: statement))) }
         return rows
     }
 
@@ -107,6 +107,8 @@ public final class SQLiteDatabase {
 public final class SQLiteStatement {
     private let pointer: OpaquePointer
     private unowned let database: SQLiteDatabase
+    /// Result columns by name, for `SQLiteRow`.
+    private let columns: [String: Int32]
 
     init(database: SQLiteDatabase, sql: String) throws {
         var pointer: OpaquePointer?
@@ -114,6 +116,11 @@ public final class SQLiteStatement {
         guard result == SQLITE_OK, let pointer else { throw database.error(result, "cannot prepare query") }
         self.pointer = pointer
         self.database = database
+        var columns: [String: Int32] = [:]
+        for index in 0..<sqlite3_column_count(pointer) {
+            if let name = sqlite3_column_name(pointer, index) { columns[String(cString: name)] = index }
+        }
+        self.columns = columns
     }
 
     deinit { sqlite3_finalize(pointer) }
@@ -149,17 +156,21 @@ public final class SQLiteStatement {
         }
     }
 
-    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(pointer, column)) }
-    public func double(_ column: Int32) -> Double { sqlite3_column_double(pointer, column) }
-    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(pointer, column) == SQLITE_NULL }
-
-    public func text(_ column: Int32) -> String? {
-        sqlite3_column_text(pointer, column).map { String(cString: $0) }
+    func index(of column: String) throws -> Int32 {
+        guard let index = columns[column] else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "the query has no column named `\(column)`")
+        }
+        return index
     }
 
-    public func data(_ column: Int32) -> Data {
-        let count = Int(sqlite3_column_bytes(pointer, column))
-        guard count > 0, let bytes = sqlite3_column_blob(pointer, column) else { return Data() }
+    func type(at index: Int32) -> Int32 { sqlite3_column_type(pointer, index) }
+    func int(at index: Int32) -> Int { Int(sqlite3_column_int64(pointer, index)) }
+    func double(at index: Int32) -> Double { sqlite3_column_double(pointer, index) }
+    func text(at index: Int32) -> String? { sqlite3_column_text(pointer, index).map { String(cString: $0) } }
+
+    func data(at index: Int32) -> Data {
+        let count = Int(sqlite3_column_bytes(pointer, index))
+        guard count > 0, let bytes = sqlite3_column_blob(pointer, index) else { return Data() }
         return Data(bytes: bytes, count: count)
     }
 }
