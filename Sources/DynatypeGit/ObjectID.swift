@@ -8,7 +8,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible,
         var copy = oid
         var buffer = [CChar](repeating: 0, count: 41)
         git_oid_tostr(&buffer, 41, &copy)
-        hex = String(cString: buffer)
+        hex = String(decoding: buffer.prefix(40).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A full 40-character hex id; nil for anything else.

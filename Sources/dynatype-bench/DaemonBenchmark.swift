@@ -39,7 +39,7 @@ struct DaemonBenchmark {
         daemon.executableURL = URL(fileURLWithPath: dynatype)
         daemon.arguments = ["watch", "--config", configuration.path]
         let log = folder.appendingPathComponent("daemon.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try Data().write(to: log)
         daemon.standardError = try FileHandle(forWritingTo: log)
         let started = Date()
         try daemon.run()

@@ -37,7 +37,8 @@ import Testing
     func unitMatchesExpectations(unit: String) throws {
         let url = corpusFolder.appendingPathComponent("cases").appendingPathComponent(unit)
         var isDirectory: ObjCBool = false
-        FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        try #require(exists, "no corpus unit at \(url.path)")
         let root = isDirectory.boolValue ? url : url.deletingLastPathComponent()
         let outcome = WorkspaceAuditor(configuration: ProjectConfiguration(), configurationRoot: root).audit(paths: [url], root: root)
         #expect(outcome.skipped.isEmpty)

@@ -257,7 +257,7 @@ import Testing
         let plan = try harness.scanner.plan(refs: ["HEAD"], limit: .newCommits)
         #expect(plan.notes.contains { $0.contains("shallow clone") })
         #expect(plan.commits.count == 2)
-        try harness.scanner.run(plan)
+        _ = try harness.scanner.run(plan)
         let records = try harness.store.allCommits()
         #expect(records.map(\.isBaseline) == [true, false])
         try harness.expectMatchesCheckout(records[1].sha)

@@ -173,7 +173,7 @@ public final class HistoryEngine {
                 guard let path = change.newPath, let blob = change.newBlob, let kind = SourceKind(path: path),
                     configuration.configuration.includes(relativePath: path),
                     // An unreadable blob is left to the commit's audit, which records the error.
-                    (try? repository.size(of: blob)).map { $0 <= configuration.configuration.maximumFileBytes } ?? true
+                    (try? repository.size(of: blob)).map({ $0 <= configuration.configuration.maximumFileBytes }) ?? true
                 else { continue }
                 // A lane is named by the path its file had before these
                 // commits, so the file's lane of earlier commits continues it.

@@ -75,7 +75,7 @@ public enum HistoryRenderer {
     }
 
     static func section(_ title: String, _ changes: [FindingChange]) -> String {
-        var out = "\n\(title) (\(changes.count))\n"
+        let out = "\n\(title) (\(changes.count))\n"
         guard !changes.isEmpty else { return out }
         var table = TextTable(["severity", "rule", "location", "message"])
         for change in changes { table.add([change.severity, change.rule, "\(DisplayPath.escaped(change.path)):\(change.line):\(change.column)", change.message]) }
