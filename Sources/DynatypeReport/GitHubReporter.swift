@@ -2,6 +2,7 @@ import DynatypeRules
 import Foundation
 
 /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`.
+/// Against a baseline or a base revision, only new findings are annotated.
 struct GitHubReporter {
     let options: ReportOptions
 
@@ -10,7 +11,7 @@ struct GitHubReporter {
         let base = URL(fileURLWithPath: options.workingDirectory)
         for report in outcome.reports {
             let path = relative(outcome.absolutePath(of: report), to: base.path)
-            for finding in report.findings {
+            for finding in outcome.findings(of: report, in: .new) {
                 let command: String
                 switch finding.severity {
                 case .error: command = "error"

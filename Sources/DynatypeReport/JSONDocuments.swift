@@ -16,10 +16,13 @@ public struct SummaryDocument: Encodable, Sendable {
     /// For a commit: findings introduced and fixed versus its base.
     let introduced: Int?
     let fixed: Int?
+    /// Against a baseline: findings it already had (not counted above).
+    let baseline: Int?
 
-    public init(_ summary: AuditSummary, introduced: Int? = nil, fixed: Int? = nil) {
+    public init(_ summary: AuditSummary, introduced: Int? = nil, fixed: Int? = nil, baseline: Int? = nil) {
         self.introduced = introduced
         self.fixed = fixed
+        self.baseline = baseline
         filesAudited = summary.filesAudited
         filesFailing = summary.filesFailing
         textElements = summary.textElements
@@ -81,16 +84,22 @@ struct ElementDocument: Encodable {
 struct FileDocument: Encodable {
     let path: String
     let verdict: String
+    /// New findings (all of them without a baseline).
     let findings: [FindingDocument]
+    /// With a baseline: the findings it already had, which fail nothing.
+    let baselined: [FindingDocument]?
     let elements: [ElementDocument]
     let remarks: [String]
 
-    init(_ report: FileReport) {
+    init(_ report: FileReport, in outcome: AuditOutcome? = nil) {
         path = report.path
         verdict = report.verdict.rawValue
-        findings = zip(report.findings, Fingerprint.of(report.findings, path: report.path)).map {
+        let documents = zip(report.findings, Fingerprint.of(report.findings, path: report.path)).map {
             FindingDocument($0, path: report.path, fingerprint: $1)
         }
+        let states = report.findings.indices.map { outcome?.state(ofFinding: $0, in: report) ?? .new }
+        findings = zip(documents, states).filter { $1 == .new }.map(\.0)
+        baselined = outcome?.comparison == nil ? nil : zip(documents, states).filter { $1 == .unchanged }.map(\.0)
         elements = report.elements.map(ElementDocument.init)
         remarks = report.remarks
     }
@@ -102,6 +111,8 @@ struct AuditDocument: Encodable {
     let summary: SummaryDocument
     let files: [FileDocument]
     let skipped: [SkippedFile]
+    /// With a baseline: its findings that no longer occur.
+    let fixedFindings: [AbsentFinding]?
 }
 
 public enum JSONOutput {
@@ -117,9 +128,13 @@ public enum JSONOutput {
 
 struct JSONReporter {
     func render(_ outcome: AuditOutcome) -> String {
-        JSONOutput.encode(AuditDocument(
-            root: outcome.root, summary: SummaryDocument(outcome.summary),
-            files: outcome.reports.map(FileDocument.init), skipped: outcome.skipped
+        let absent = outcome.comparison?.absent
+        return JSONOutput.encode(AuditDocument(
+            root: outcome.root,
+            summary: SummaryDocument(
+                outcome.summary, fixed: absent?.count, baseline: outcome.comparison.map { _ in outcome.unchangedCount }
+            ),
+            files: outcome.reports.map { FileDocument($0, in: outcome) }, skipped: outcome.skipped, fixedFindings: absent
         ))
     }
 }

@@ -3,14 +3,18 @@ import Foundation
 
 /// SARIF 2.1.0: the rule catalogue in `tool.driver.rules`, results with
 /// URIs relative to `%SRCROOT%` (the audited folder) and line-free
-/// `partialFingerprints`.
+/// `partialFingerprints`. Against a baseline, each result carries its
+/// `baselineState` (`new`, `unchanged`, and `absent` for a baselined finding
+/// that is gone); for a change, only the introduced findings are results.
 struct SARIFReporter {
     func render(_ outcome: AuditOutcome) -> String {
         let rules = RuleCatalogue.all
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         var results: [[String: Any]] = []
         for report in outcome.reports {
-            for (finding, fingerprint) in zip(report.findings, Fingerprint.of(report.findings, path: report.path)) {
+            for (index, (finding, fingerprint)) in zip(report.findings, Fingerprint.of(report.findings, path: report.path)).enumerated() {
+                let state = outcome.state(ofFinding: index, in: report)
+                if state == .unchanged, outcome.comparison?.isChange == true { continue }
                 var result: [String: Any] = [
                     "ruleId": finding.rule.rawValue,
                     "ruleIndex": ruleIndex[finding.rule]!,
@@ -30,8 +34,12 @@ struct SARIFReporter {
                 if let replacement = finding.replacement {
                     result["properties"] = ["replacement": replacement]
                 }
+                if outcome.comparison != nil { result["baselineState"] = state.rawValue }
                 results.append(result)
             }
+        }
+        if let comparison = outcome.comparison, !comparison.isChange {
+            results += comparison.absent.map { Self.absentResult($0, ruleIndex: ruleIndex) }
         }
         let notifications: [[String: Any]] = outcome.skipped.map { skipped in
             [
@@ -63,6 +71,20 @@ struct SARIFReporter {
             return "{}\n"
         }
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// A baselined finding that no longer occurs: where it was, without a line.
+    private static func absentResult(_ absent: AbsentFinding, ruleIndex: [RuleID: Int]) -> [String: Any] {
+        var result: [String: Any] = [
+            "ruleId": absent.rule,
+            "level": "none",
+            "baselineState": "absent",
+            "message": ["text": "fixed since the baseline: \(absent.current)"],
+            "locations": [["physicalLocation": ["artifactLocation": ["uri": uri(absent.path), "uriBaseId": "%SRCROOT%"]]]],
+            "partialFingerprints": ["dynatypeFindingHash/v1": absent.fingerprint],
+        ]
+        if let rule = RuleID(rawValue: absent.rule), let index = ruleIndex[rule] { result["ruleIndex"] = index }
+        return result
     }
 
     private static func descriptor(_ rule: RuleDescriptor) -> [String: Any] {

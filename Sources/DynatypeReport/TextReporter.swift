@@ -12,7 +12,12 @@ struct TextReporter {
         var out = ""
         let brief = outcome.reports.count > 1
         for report in outcome.reports {
-            out += render(report, brief: brief && report.findings.isEmpty && !report.elements.contains { $0.verdict == .unresolved })
+            let quiet = outcome.findings(of: report, in: .new).isEmpty && !report.elements.contains { $0.verdict == .unresolved }
+            out += render(report, in: outcome, brief: brief && quiet)
+        }
+        if let absent = outcome.comparison?.absent, !absent.isEmpty {
+            out += paint("Fixed since the baseline", .bold) + "\n"
+            out += absent.map { "  \(paint("FIXED", .green))  \(DisplayPath.escaped($0.path))  \($0.current)  [\($0.rule)]\n" }.joined() + "\n"
         }
         for skipped in outcome.skipped {
             out += paint(skipped.isError ? "ERROR" : "SKIP ", skipped.isError ? .red : .yellow) + "  \(DisplayPath.escaped(skipped.path)): \(skipped.reason)\n"
@@ -21,16 +26,18 @@ struct TextReporter {
         return out
     }
 
-    private func render(_ report: FileReport, brief: Bool) -> String {
+    private func render(_ report: FileReport, in outcome: AuditOutcome, brief: Bool) -> String {
+        let fresh = outcome.findings(of: report, in: .new)
+        let baselined = outcome.findings(of: report, in: .unchanged)
         let verdict = report.verdict == .pass ? paint("PASS", .green) : paint("FAIL", .red)
-        var out = "\(verdict)  \(paint(DisplayPath.escaped(report.path), .bold))  ·  \(counts(report))\n"
+        var out = "\(verdict)  \(paint(DisplayPath.escaped(report.path), .bold))  ·  \(counts(report, fresh: fresh, baselined: baselined.count))\n"
         if brief { return out }
-        let errors = report.findings.filter { $0.severity == .error }
-        let warnings = report.findings.filter { $0.severity == .warning }
-        let notes = report.findings.filter { $0.severity == .note && $0.rule != .unresolvedFont }
+        let errors = fresh.filter { $0.severity == .error }
+        let warnings = fresh.filter { $0.severity == .warning }
+        let notes = fresh.filter { $0.severity == .note && $0.rule != .unresolvedFont }
         let passing = report.elements.filter { $0.verdict == .passing }
         let unresolved = report.elements.filter { $0.verdict == .unresolved }
-        let looseAssumptions = report.findings.filter { $0.rule == .unresolvedFont && $0.elements.isEmpty }
+        let looseAssumptions = fresh.filter { $0.rule == .unresolvedFont && $0.elements.isEmpty }
 
         out += section("Failing elements", errors.map { describe($0, in: report) })
         out += section("Warnings", warnings.map { describe($0, in: report) })
@@ -41,6 +48,9 @@ struct TextReporter {
         out += section("Assumptions", unresolved.map { element in
             "\(location(element.element.position))  \(element.element.description): \(element.reason)"
         } + looseAssumptions.map { "\(location($0.position))  \($0.message)" })
+        out += section("Baseline (accepted, not failing)", baselined.map {
+            "\(location($0.position))  \($0.current)  \(paint("[\($0.rule.rawValue)]", .dim))"
+        })
         for remark in report.remarks { out += "  \(paint("·", .dim)) \(remark)\n" }
         return out + "\n"
     }
@@ -69,12 +79,13 @@ struct TextReporter {
         "\(position.line):\(position.column)".padding(toLength: 6, withPad: " ", startingAt: 0)
     }
 
-    private func counts(_ report: FileReport) -> String {
+    private func counts(_ report: FileReport, fresh: [Finding], baselined: Int) -> String {
         var parts: [String] = []
         for (severity, name) in [(Severity.error, "error"), (.warning, "warning"), (.note, "note")] {
-            let count = report.count(of: severity)
+            let count = fresh.filter { $0.severity == severity }.count
             if count > 0 { parts.append("\(count) \(name)\(count == 1 ? "" : "s")") }
         }
+        if baselined > 0 { parts.append("\(baselined) baseline") }
         let elements = report.elements.count
         parts.append(elements == 0 ? "no text elements" : "\(elements) text element\(elements == 1 ? "" : "s"), \(report.passingElementCount) passing")
         return parts.joined(separator: " · ")
@@ -88,7 +99,13 @@ struct TextReporter {
             + paint("\(failing) FAIL", failing > 0 ? .red : .dim) + ", \(summary.filesAudited - failing) PASS · "
             + "\(summary.textElements) text elements, \(summary.textElementsPassing) passing (\(percent)%) · "
             + "\(summary.errors) errors, \(summary.warnings) warnings, \(summary.notes) notes"
+            + baselineCounts(outcome)
             + (outcome.skipped.isEmpty ? "" : " · \(outcome.skipped.count) not audited") + "\n"
+    }
+
+    private func baselineCounts(_ outcome: AuditOutcome) -> String {
+        guard let comparison = outcome.comparison else { return "" }
+        return " · \(outcome.unchangedCount) baseline, \(comparison.absent.count) fixed"
     }
 
     private enum Style: String {

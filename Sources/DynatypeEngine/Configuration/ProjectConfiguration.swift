@@ -18,10 +18,12 @@ public struct ProjectConfiguration: Hashable, Sendable {
     public var rules = RuleConfiguration.standard
     /// Larger files are skipped with a message (generated code).
     public var maximumFileBytes = defaultMaximumFileBytes
+    /// A baseline file of accepted findings, relative to the configuration's folder.
+    public var baseline: String?
 
     public init() {}
 
-    public static let keys = ["included", "excluded", "disabled_rules", "severity", "platforms", "max_file_size_kb"]
+    public static let keys = ["included", "excluded", "disabled_rules", "severity", "platforms", "max_file_size_kb", "baseline"]
 
     /// Parses the file's contents; `file` names it in errors.
     public init(data: Data, file: String) throws {
@@ -54,6 +56,8 @@ public struct ProjectConfiguration: Hashable, Sendable {
         if let kilobytes = try reader.integer("max_file_size_kb", in: Self.fileSizeRangeKB, unit: "kilobytes") {
             maximumFileBytes = kilobytes * 1024
         }
+        baseline = try reader.string("baseline")
+        if baseline?.isEmpty == true { throw reader.error("baseline", "expected a file name, found an empty string") }
     }
 
     /// Whether a path relative to the configuration's folder is audited.

@@ -56,7 +56,7 @@ struct ShowDocument: Encodable {
         commit = CommitDocument(detail.record, regression: detail.regression)
         introducedFindings = detail.changes.filter { $0.kind == .introduced }.map(ChangeDocument.init)
         fixedFindings = detail.changes.filter { $0.kind == .fixed }.map(ChangeDocument.init)
-        files = detail.reports?.map(FileDocument.init)
+        files = detail.reports?.map { FileDocument($0) }
     }
 
     /// One object: the commit's keys, then these.

@@ -52,6 +52,8 @@ public struct AuditOutcome: Sendable {
     public var summary: AuditSummary
     /// Files that were not audited, with the reason (binary, too large, unreadable).
     public var skipped: [SkippedFile]
+    /// Set when the findings are judged against a baseline or a base revision.
+    public var comparison: FindingComparison?
 
     public init(root: String, reports: [FileReport], skipped: [SkippedFile]) {
         self.root = root

@@ -8,6 +8,7 @@ enum AuditCommand: Command {
     static let summary = "Audit Swift and Interface Builder files and print a PASS/FAIL report per file"
     static let help = """
         USAGE: dynatype audit [PATH ...] [--format FORMAT] [--config FILE] [--context PATH] [--jobs N] [--color WHEN]
+                              [--baseline FILE] [--write-baseline FILE]
 
         Audits Swift (SwiftUI, UIKit, AppKit), .xib and .storyboard files for Dynamic Type
         support: a PASS/FAIL verdict per file, every failing element with its line and the
@@ -28,21 +29,30 @@ enum AuditCommand: Command {
                              project around the audited paths
           --jobs N, -j N     Files analyzed in parallel (default: all cores)
           --color WHEN       auto (default: on a terminal), always, never
+          --baseline FILE    Judge against a baseline of accepted findings (default: the
+                             configuration's "baseline"): its findings are reported apart and
+                             fail nothing; those that no longer occur are reported as fixed
+          --write-baseline FILE
+                             Record the findings of the audited paths as the baseline (entries
+                             of other paths already in FILE are kept; fixed ones are dropped)
           -h, --help         Show this help.
 
         CONFIGURATION (.dynatype.json, comments allowed):
-          included, excluded, disabled_rules, severity, platforms, max_file_size_kb
+          included, excluded, disabled_rules, severity, platforms, max_file_size_kb,
+          baseline (a baseline file, relative to the configuration's folder)
 
         EXIT STATUS:
-          0  every audited file passes
-          1  at least one file fails (has an unsuppressed error)
-          2  usage error, invalid configuration, or a path that cannot be read; the other
+          0  every audited file passes (with a baseline: no new error)
+          1  at least one file fails (has an unsuppressed error that is not in the baseline)
+          2  usage error, invalid configuration or baseline, or a path that cannot be read; the other
              files are still audited and reported
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
-            arguments, spec: OptionSpec(values: ["--format", "--config", "--context", "--jobs", "--color"], aliases: ["-j": "--jobs"]),
+            arguments, spec: OptionSpec(
+                values: ["--format", "--config", "--context", "--jobs", "--color", "--baseline", "--write-baseline"], aliases: ["-j": "--jobs"]
+            ),
             command: name
         )
         let format = try options.choice("--format", OutputFormat.self) ?? .text
@@ -65,8 +75,10 @@ enum AuditCommand: Command {
                 if done == total || done % 8 == 0 { Terminal.progress("dynatype: analyzed \(done)/\(total) files") }
             }
         }
-        let outcome = auditor.audit(paths: paths, root: root, context: context)
+        var outcome = auditor.audit(paths: paths, root: root, context: context)
         Terminal.endProgress()
+        outcome = try BaselineOptions(options, configuration: configuration, configurationFolder: configurationFolder, current: current)
+            .apply(to: outcome, scope: paths)
 
         let report = format.render(outcome, options: ReportOptions(color: format == .text && Terminal.wantsColor(options.value("--color"))))
         Terminal.write(report)
