@@ -128,6 +128,7 @@ public enum JSONOutput {
 
 struct JSONReporter {
     func render(_ outcome: AuditOutcome) -> String {
+        if let change = CheckDocument(outcome) { return JSONOutput.encode(change) }
         let absent = outcome.comparison?.absent
         return JSONOutput.encode(AuditDocument(
             root: outcome.root,

@@ -3,7 +3,7 @@ import Foundation
 
 /// The formats `dynatype audit` can write (SwiftLint users know these names).
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, xcode, json, sarif, github
+    case text, xcode, json, sarif, github, markdown
 
     public func render(_ outcome: AuditOutcome, options: ReportOptions = ReportOptions()) -> String {
         switch self {
@@ -12,6 +12,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .json: return JSONReporter().render(outcome)
         case .sarif: return SARIFReporter().render(outcome)
         case .github: return GitHubReporter(options: options).render(outcome)
+        case .markdown: return MarkdownReporter().render(outcome)
         }
     }
 }

@@ -16,7 +16,7 @@ struct TextReporter {
             out += render(report, in: outcome, brief: brief && quiet)
         }
         if let absent = outcome.comparison?.absent, !absent.isEmpty {
-            out += paint("Fixed since the baseline", .bold) + "\n"
+            out += paint(outcome.comparison!.isChange ? "Fixed by the change" : "Fixed since the baseline", .bold) + "\n"
             out += absent.map { "  \(paint("FIXED", .green))  \(DisplayPath.escaped($0.path))  \($0.current)  [\($0.rule)]\n" }.joined() + "\n"
         }
         for skipped in outcome.skipped {
@@ -48,7 +48,8 @@ struct TextReporter {
         out += section("Assumptions", unresolved.map { element in
             "\(location(element.element.position))  \(element.element.description): \(element.reason)"
         } + looseAssumptions.map { "\(location($0.position))  \($0.message)" })
-        out += section("Baseline (accepted, not failing)", baselined.map {
+        let baselineTitle = outcome.comparison?.isChange == true ? "Already there before the change" : "Baseline (accepted, not failing)"
+        out += section(baselineTitle, baselined.map {
             "\(location($0.position))  \($0.current)  \(paint("[\($0.rule.rawValue)]", .dim))"
         })
         for remark in report.remarks { out += "  \(paint("·", .dim)) \(remark)\n" }
@@ -92,6 +93,9 @@ struct TextReporter {
     }
 
     private func footer(_ outcome: AuditOutcome) -> String {
+        if case .change(let base, let head, let before, let after, let regressions) = outcome.comparison?.reference {
+            return changeFooter(outcome, base: base, head: head, before: before, after: after, regressions: regressions)
+        }
         let summary = outcome.summary
         let percent = Int((summary.complianceRatio * 100).rounded())
         let failing = summary.filesFailing
@@ -101,6 +105,19 @@ struct TextReporter {
             + "\(summary.errors) errors, \(summary.warnings) warnings, \(summary.notes) notes"
             + baselineCounts(outcome)
             + (outcome.skipped.isEmpty ? "" : " · \(outcome.skipped.count) not audited") + "\n"
+    }
+
+    private func changeFooter(
+        _ outcome: AuditOutcome, base: String, head: String, before: AuditSummary, after: AuditSummary, regressions: [String]
+    ) -> String {
+        let introduced = outcome.reports.flatMap { outcome.findings(of: $0, in: .new) }
+        let errors = introduced.filter { $0.severity == .error }.count
+        var out = "\(head == "work tree" ? "work tree" : String(head.prefix(10))) against merge base \(base.prefix(10)): "
+            + "compliance \(ComplianceText.percent(before)) → \(ComplianceText.percent(after)) · "
+            + "\(introduced.count) introduced (\(errors) error\(errors == 1 ? "" : "s")), \(outcome.comparison?.absent.count ?? 0) fixed\n"
+        for reason in regressions { out += paint("REGRESSION", .red) + "  \(reason)\n" }
+        if regressions.isEmpty { out += paint("OK", .green) + "  no regression\n" }
+        return out
     }
 
     private func baselineCounts(_ outcome: AuditOutcome) -> String {

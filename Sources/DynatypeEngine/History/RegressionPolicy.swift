@@ -17,17 +17,22 @@ public struct RegressionPolicy: Sendable, Equatable {
     /// baseline never regresses: there is nothing to compare.
     public func reasons(_ record: CommitRecord, base: CommitRecord?, changes: [FindingChange]) -> [String] {
         guard record.status == .audited, !record.isBaseline, let base else { return [] }
+        return reasons(before: base.summary, after: record.summary, changes: changes, newlyFailingFiles: record.filesNewlyFailing)
+    }
+
+    /// Why a change from one tree to another regresses (a commit, or a pull request).
+    public func reasons(before: AuditSummary, after: AuditSummary, changes: [FindingChange], newlyFailingFiles: Int) -> [String] {
         var reasons: [String] = []
         let severe = changes.filter { $0.kind == .introduced && (Severity(rawValue: $0.severity) ?? .note) >= minimumSeverity }
         if !severe.isEmpty {
             reasons.append("introduced \(severe.count) finding\(severe.count == 1 ? "" : "s") of severity \(minimumSeverity.rawValue) or above")
         }
-        let drop = base.summary.complianceRatio - record.summary.complianceRatio
+        let drop = before.complianceRatio - after.complianceRatio
         if drop > maximumRatioDrop {
-            reasons.append(String(format: "compliance dropped from %.1f%% to %.1f%%", base.summary.complianceRatio * 100, record.summary.complianceRatio * 100))
+            reasons.append(String(format: "compliance dropped from %.1f%% to %.1f%%", before.complianceRatio * 100, after.complianceRatio * 100))
         }
-        if flagNewlyFailingFiles, record.filesNewlyFailing > 0 {
-            reasons.append("\(record.filesNewlyFailing) file\(record.filesNewlyFailing == 1 ? "" : "s") went from PASS to FAIL")
+        if flagNewlyFailingFiles, newlyFailingFiles > 0 {
+            reasons.append("\(newlyFailingFiles) file\(newlyFailingFiles == 1 ? "" : "s") went from PASS to FAIL")
         }
         return reasons
     }

@@ -1,0 +1,117 @@
+import DynatypeGit
+import DynatypeHistory
+import DynatypeRules
+import Foundation
+
+/// `dynatype check`: what a change introduces and fixes compared with the
+/// merge base of a base revision and its head, computed from git objects by
+/// the history's per-commit engine — the base tree's state from the blob
+/// cache (a history database's analyses are reused), updated by the change.
+/// Both sides are judged by the head's configuration, so a change that
+/// enables a rule is not blamed for the code it now flags.
+public struct ChangeCheck {
+    public enum Head: Sendable {
+        /// The files on disk, committed or not.
+        case workTree
+        case revision(String)
+    }
+
+    public let repository: Repository
+    public let store: HistoryStore
+    public var policy = RegressionPolicy()
+    public var threads = ParallelWork.defaultThreadCount
+
+    public init(repository: Repository, store: HistoryStore) {
+        self.repository = repository
+        self.store = store
+    }
+
+    /// The reports of the files the change touches, each finding `new`
+    /// (introduced) or `unchanged`, with the fixed findings as `absent` and
+    /// both trees' summaries in the comparison.
+    public func run(base revision: String, head: Head) throws -> AuditOutcome {
+        let baseTip = try resolve(revision)
+        let headCommit = try resolve(head.revision ?? "HEAD")
+        let mergeBase = try repository.mergeBase(baseTip, headCommit)
+        let configuration = try headConfiguration(head, commit: headCommit)
+        let analyzer = BlobAnalyzer(store: store, mode: .all, treeBudgetBytes: HistoryEngine.defaultTreeBudgetBytes)
+        analyzer.threads = threads
+
+        var state = try TreeState.build(commit: mergeBase, configuration: configuration, repository: repository, analyzer: analyzer)
+        let before = state.summary
+        let prepared: TreeState.PreparedChanges
+        let root: URL
+        switch head {
+        case .workTree:
+            guard let workTree = repository.workTree else {
+                throw ChangeCheckError(message: "\(repository.gitDirectory.path) is a bare repository: it has no work tree; pass --head REV")
+            }
+            root = workTree
+            prepared = try WorkTreeChanges(workTree: workTree, configuration: configuration.configuration, threads: threads).prepare(against: state)
+        case .revision:
+            root = repository.workTree ?? repository.gitDirectory
+            let changes = try repository.changes(from: mergeBase, to: headCommit, patterns: HistoryPaths.diffPatterns)
+            prepared = try state.prepare(changes, commit: headCommit, repository: repository, analyzer: analyzer)
+        }
+        let delta = state.apply(prepared)
+        let changes = delta.introduced + delta.fixed
+        let regressions = policy.reasons(
+            before: before, after: state.summary, changes: changes, newlyFailingFiles: delta.newlyFailing.count
+        )
+
+        let touched = Set(prepared.additions.map(\.path) + delta.introduced.map(\.path)).filter { state.files[$0] != nil }
+        let introduced = Set(delta.introduced.map(\.fingerprint))
+        var states: [String: [FindingComparison.State]] = [:]
+        let reports = touched.sorted().map { path -> FileReport in
+            let file = state.files[path]!
+            states[path] = file.fingerprints.map { introduced.contains($0) ? .new : .unchanged }
+            return file.report
+        }
+        let absent = delta.fixed.map {
+            AbsentFinding(path: $0.path, rule: $0.rule, fingerprint: $0.fingerprint, current: $0.current, line: $0.line, severity: $0.severity)
+        }
+        let headName: String
+        switch head {
+        case .workTree: headName = "work tree"
+        case .revision: headName = headCommit.hex
+        }
+        let reference = FindingComparison.Reference.change(
+            base: mergeBase.hex, head: headName, before: before, after: state.summary, regressions: regressions
+        )
+        let outcome = AuditOutcome(root: root.standardizedFileURL.path, reports: reports, skipped: [])
+        return outcome.comparing(FindingComparison(reference: reference, states: states, absent: absent))
+    }
+
+    private func resolve(_ revision: String) throws -> ObjectID {
+        do {
+            return try repository.resolveCommit(revision)
+        } catch let error as GitError {
+            throw ChangeCheckError(message: "\(error.message) in \(repository.workTree?.path ?? repository.gitDirectory.path)")
+        }
+    }
+
+    /// The head commit's `.dynatype.json`, or the work tree's.
+    private func headConfiguration(_ head: Head, commit: ObjectID) throws -> CommitConfiguration {
+        guard case .workTree = head, let workTree = repository.workTree else {
+            return try CommitConfiguration.read(at: commit, in: repository)
+        }
+        let file = workTree.appendingPathComponent(ProjectConfiguration.fileName)
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            return CommitConfiguration(configuration: ProjectConfiguration(), blob: nil)
+        }
+        return CommitConfiguration(configuration: try ProjectConfiguration(data: data, file: file.path), blob: try Repository.blobID(of: data))
+    }
+}
+
+extension ChangeCheck.Head {
+    var revision: String? {
+        if case .revision(let name) = self { return name }
+        return nil
+    }
+}
+
+/// A check that cannot run (an unknown revision, a bare repository).
+public struct ChangeCheckError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,96 @@
+import DynatypeEngine
+import DynatypeGit
+import DynatypeHistory
+import DynatypeReport
+import DynatypeRules
+import Foundation
+
+enum CheckCommand: Command {
+    static let name = "check"
+    static let summary = "Gate a change: what it introduces and fixes against the merge base of a base revision"
+    static let help = """
+        USAGE: dynatype check --base REV [--head REV] [--format FORMAT] [--repo DIR] [--db FILE]
+                              [--max-ratio-drop FRACTION] [--jobs N] [--color WHEN]
+
+        Compares the head (default: the work tree, committed or not) with the merge base of
+        REV and the head, from git objects, as the history compares a commit with its
+        parent: findings matched by line-independent fingerprints (renames followed), so
+        moved code introduces nothing. Both sides are judged by the head's .dynatype.json.
+        The base tree's files come from the blob cache of the history database when one
+        exists (`dynatype scan`), else they are analyzed now. Only the files the change
+        touches are reported.
+
+        OPTIONS:
+          --base REV         The branch the change goes into (main, origin/main, a sha).
+          --head REV         The change's last commit (HEAD for the commit rather than the
+                             work tree). Default: the work tree.
+          --format FORMAT    text (default), json, sarif (introduced findings only, for
+                             code-scanning upload), github (annotations on introduced lines),
+                             markdown (a pull-request comment: compliance before → after,
+                             introduced findings with the replacement code, fixed ones), xcode
+          --repo DIR         The repository. Default: the current folder.
+          --db FILE          A history database to reuse. Default: $GIT_DIR/dynatype/history.sqlite
+                             when it exists.
+          --max-ratio-drop FRACTION
+                             The compliance drop that fails the change (default 0.01: one
+                             percentage point), as the daemon's regression policy.
+          --jobs N, -j N     Files analyzed in parallel (default: all cores).
+          --color WHEN       auto (default: on a terminal), always, never
+          -h, --help         Show this help.
+
+        EXIT STATUS:
+          0  the change introduces no error, compliance drops by no more than the
+             threshold, and no file goes from PASS to FAIL
+          1  the change regresses (the reasons are printed)
+          2  usage error, not a git repository, unknown revision, invalid configuration,
+             unusable database
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(
+            arguments,
+            spec: OptionSpec(
+                values: HistoryLocation.options.union(["--base", "--head", "--format", "--max-ratio-drop", "--jobs", "--color"]),
+                aliases: ["-j": "--jobs"]
+            ),
+            command: name
+        )
+        guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0])") }
+        guard let base = options.value("--base") else { throw UsageError(message: "--base REV is required (the branch the change goes into)") }
+        let format = try options.choice("--format", OutputFormat.self) ?? .text
+        if let color = options.value("--color"), !["auto", "always", "never"].contains(color) {
+            throw UsageError(message: "--color must be auto, always or never, not \"\(color)\"")
+        }
+        let location = try HistoryLocation(options)
+        var check = ChangeCheck(repository: location.repository, store: try store(location, explicit: options.value("--db") != nil))
+        check.threads = try options.integer("--jobs") ?? ParallelWork.defaultThreadCount
+        if let drop = options.value("--max-ratio-drop") {
+            guard let fraction = Double(drop), (0...1).contains(fraction) else {
+                throw UsageError(message: "--max-ratio-drop expects a fraction from 0 to 1 (0.01 is one percentage point), not \"\(drop)\"")
+            }
+            check.policy.maximumRatioDrop = fraction
+        }
+        let outcome: AuditOutcome
+        do {
+            outcome = try check.run(base: base, head: options.value("--head").map { .revision($0) } ?? .workTree)
+        } catch let error as ChangeCheckError {
+            throw InputError(message: error.message)
+        } catch let error as GitError {
+            throw InputError(message: error.message)
+        } catch let error as ConfigurationError {
+            throw InputError(message: error.description)
+        }
+        Terminal.write(format.render(outcome, options: ReportOptions(color: format == .text && Terminal.wantsColor(options.value("--color")))))
+        guard case .change(_, _, _, _, let regressions) = outcome.comparison?.reference else { return ExitStatus.success }
+        return regressions.isEmpty ? ExitStatus.success : ExitStatus.findings
+    }
+
+    /// The history database when there is one (its blob analyses are reused),
+    /// else a store in memory: a check never creates a history.
+    private static func store(_ location: HistoryLocation, explicit: Bool) throws -> HistoryStore {
+        if explicit || FileManager.default.fileExists(atPath: location.databasePath) {
+            return try location.openForReading()
+        }
+        return try SQLiteHistoryStore(path: ":memory:")
+    }
+}
