@@ -21,6 +21,31 @@ public struct WorkspaceAuditor {
     /// configuration includes), so a file's findings do not depend on which
     /// of the project's paths are named; only `paths` are reported.
     public func audit(paths: [URL], root: URL, context: URL? = nil) -> AuditOutcome {
+        let found = discover(paths: paths, root: root, context: context)
+        var skipped = found.skipped
+        let (unique, contextFiles) = (found.files, found.contextFiles)
+        let outcomes = analyze(unique + contextFiles)
+        var analyzed: [(path: String, analysis: FileAnalysis)] = []
+        for (url, outcome) in zip(unique, outcomes) {
+            let path = FileDiscovery.relativePath(of: url, to: root)
+            switch outcome {
+            case .success(.analyzed(let analysis)): analyzed.append((path, analysis))
+            case .success(.declined(let reason)): skipped.append(SkippedFile(path: path, reason: reason, isError: false))
+            case .failure(let error): skipped.append(SkippedFile(path: path, reason: Self.describe(error), isError: true))
+            }
+        }
+        // Context files only lend their symbols: whatever they hold is not reported.
+        let contextAnalyses = zip(contextFiles, outcomes.dropFirst(unique.count)).compactMap { url, outcome -> (path: String, analysis: FileAnalysis)? in
+            guard case .success(.analyzed(let analysis)) = outcome else { return nil }
+            return (url.standardizedFileURL.path, analysis)
+        }
+        let reports = ProjectResolver(configuration: configuration.rules).resolve(analyzed, context: contextAnalyses)
+        return AuditOutcome(root: root.standardizedFileURL.path, reports: reports, skipped: skipped)
+    }
+
+    /// The files to audit under `paths` (each once), the other files of the
+    /// `context` folder that lend their symbols, and the paths that cannot be audited.
+    public func discover(paths: [URL], root: URL, context: URL? = nil) -> DiscoveredFiles {
         var skipped: [SkippedFile] = []
         var files: [URL] = []
         let discovery = FileDiscovery(configuration: configuration, configurationRoot: configurationRoot)
@@ -48,24 +73,7 @@ public struct WorkspaceAuditor {
         var seen = Set<String>()
         let unique = files.filter { seen.insert($0.standardizedFileURL.path).inserted }
         let contextFiles = context.map { discovery.files(under: $0).files.filter { seen.insert($0.standardizedFileURL.path).inserted } } ?? []
-
-        let outcomes = analyze(unique + contextFiles)
-        var analyzed: [(path: String, analysis: FileAnalysis)] = []
-        for (url, outcome) in zip(unique, outcomes) {
-            let path = FileDiscovery.relativePath(of: url, to: root)
-            switch outcome {
-            case .success(.analyzed(let analysis)): analyzed.append((path, analysis))
-            case .success(.declined(let reason)): skipped.append(SkippedFile(path: path, reason: reason, isError: false))
-            case .failure(let error): skipped.append(SkippedFile(path: path, reason: Self.describe(error), isError: true))
-            }
-        }
-        // Context files only lend their symbols: whatever they hold is not reported.
-        let contextAnalyses = zip(contextFiles, outcomes.dropFirst(unique.count)).compactMap { url, outcome -> (path: String, analysis: FileAnalysis)? in
-            guard case .success(.analyzed(let analysis)) = outcome else { return nil }
-            return (url.standardizedFileURL.path, analysis)
-        }
-        let reports = ProjectResolver(configuration: configuration.rules).resolve(analyzed, context: contextAnalyses)
-        return AuditOutcome(root: root.standardizedFileURL.path, reports: reports, skipped: skipped)
+        return DiscoveredFiles(files: unique, contextFiles: contextFiles, skipped: skipped)
     }
 
     /// Phase one of each file, in parallel.
@@ -87,6 +95,12 @@ public struct WorkspaceAuditor {
         }
         return "cannot read: \(nsError.localizedDescription)"
     }
+}
+
+public struct DiscoveredFiles: Sendable {
+    public let files: [URL]
+    public let contextFiles: [URL]
+    public let skipped: [SkippedFile]
 }
 
 /// Counts finished work items from many threads and reports them.

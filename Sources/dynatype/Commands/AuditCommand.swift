@@ -105,7 +105,7 @@ enum AuditCommand: Command {
         return URL(fileURLWithPath: NSString.path(withComponents: common.isEmpty ? ["/"] : common), isDirectory: true)
     }
 
-    private static func contextFolder(explicit: String?, current: URL) throws -> URL? {
+    static func contextFolder(explicit: String?, current: URL) throws -> URL? {
         guard let explicit else { return nil }
         let folder = URL(fileURLWithPath: explicit, relativeTo: current).standardizedFileURL
         var isDirectory: ObjCBool = false

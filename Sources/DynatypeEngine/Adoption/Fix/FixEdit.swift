@@ -1,0 +1,49 @@
+import DynatypeRules
+import Foundation
+
+/// Replaces a range of a file's UTF-8 bytes, on behalf of one finding.
+struct FixEdit: Sendable {
+    let range: Range<Int>
+    let text: String
+    let finding: Finding
+
+    /// Applies edits bottom-up, so each range still means what it meant in
+    /// the original bytes. Edits that overlap an edit already taken are
+    /// left out (and returned) for a later round.
+    static func apply(_ edits: [FixEdit], to bytes: [UInt8]) -> (result: [UInt8], applied: [FixEdit], skipped: [FixEdit]) {
+        var result = bytes
+        var applied: [FixEdit] = []
+        var skipped: [FixEdit] = []
+        var floor = Int.max
+        for edit in edits.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) > ($1.range.lowerBound, $1.range.upperBound) }) {
+            guard edit.range.upperBound <= floor || (edit.range.isEmpty && edit.range.lowerBound <= floor) else {
+                skipped.append(edit)
+                continue
+            }
+            result.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+            applied.append(edit)
+            floor = edit.range.lowerBound
+        }
+        return (result, applied, skipped)
+    }
+}
+
+/// Byte offsets of a file's lines, to turn a finding's line and column (UTF-8
+/// bytes, 1-based, as SwiftSyntax counts) into an offset.
+struct LineTable {
+    private let starts: [Int]
+    let count: Int
+
+    init(_ bytes: [UInt8]) {
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        self.starts = starts
+        count = bytes.count
+    }
+
+    func offset(line: Int, column: Int) -> Int? {
+        guard line >= 1, line <= starts.count else { return nil }
+        let offset = starts[line - 1] + column - 1
+        return offset <= count ? offset : nil
+    }
+}

@@ -1,0 +1,104 @@
+import DynatypeEngine
+import DynatypeReport
+import DynatypeRules
+import Foundation
+
+enum FixCommand: Command {
+    static let name = "fix"
+    static let summary = "Apply the mechanical fixes the report suggests, where they are safe"
+    static let help = """
+        USAGE: dynatype fix [PATH ...] [--rule ID ...] [--dry-run] [--config FILE] [--context PATH] [--jobs N]
+
+        Rewrites what the report's replacement code fixes mechanically, on the syntax tree:
+          fixed_font_size                     the nearest text style, weight and design kept
+          custom_font_without_relative_style  adds relativeTo: with the nearest text style
+          fixed_custom_font                   .custom(_:size:relativeTo:)
+          fixed_uikit_font                    UIFont.preferredFont(forTextStyle:), or the font
+                                              wrapped in UIFontMetrics(forTextStyle:).scaledFont(for:)
+          missing_adjusts_font                adds `receiver.adjustsFontForContentSizeCategory = true`
+                                              after the font assignment
+          fixed_text_height                   .frame(height: N) → .frame(minHeight: N)
+          clamped_dynamic_type                a range widened to .accessibility5
+        Edits are applied bottom-up; each fixed file is parsed and audited again (with the
+        files that use its symbols), and a file whose fix leaves a syntax error or a finding
+        it did not have is not written. A file that changed since it was read is not touched.
+
+        ARGUMENTS:
+          PATH               Files or folders (searched recursively). Default: the current folder.
+
+        OPTIONS:
+          --rule ID          Fix only this rule (repeatable). Default: every rule above.
+          --dry-run          Write nothing; print the fixes as a unified diff (`git apply` reads it).
+          --config FILE      Use this .dynatype.json instead of the one found at the folder or above.
+          --context PATH     Resolve symbols from the files under this folder.
+          --jobs N, -j N     Files analyzed in parallel (default: all cores).
+          -h, --help         Show this help.
+
+        Per rule, the findings fixed, left (no mechanical fix) and refused (the fix was not
+        kept) are printed on stderr (on stdout without --dry-run).
+
+        EXIT STATUS:
+          0  no finding remains in the fixed paths (with --dry-run: would remain)
+          1  findings remain (left or refused)
+          2  usage error, invalid configuration, or a path that cannot be read
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(
+            arguments, spec: OptionSpec(values: ["--rule", "--config", "--context", "--jobs"], flags: ["--dry-run"], aliases: ["-j": "--jobs"]),
+            command: name
+        )
+        var rules = Set(FixableRules.all)
+        if !options.allValues("--rule").isEmpty {
+            rules = try Set(options.allValues("--rule").map { id in
+                guard let rule = RuleID(rawValue: id) else { throw UsageError(message: "unknown rule id \"\(id)\" (see `dynatype rules`)") }
+                guard FixableRules.all.contains(rule) else {
+                    throw UsageError(message: "\(id) has no mechanical fix; fixable: \(FixableRules.all.map(\.rawValue).joined(separator: ", "))")
+                }
+                return rule
+            })
+        }
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let paths = (options.positionals.isEmpty ? ["."] : options.positionals).map {
+            URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL
+        }
+        let root = AuditCommand.auditRoot(of: paths)
+        let (configuration, configurationFolder) = try AuditCommand.loadConfiguration(explicit: options.value("--config"), root: root, current: current)
+        let context = try AuditCommand.contextFolder(explicit: options.value("--context"), current: current)
+            ?? ProjectContext.folder(around: root, configurationFolder: configurationFolder)
+        var auditor = WorkspaceAuditor(configuration: configuration, configurationRoot: configurationFolder ?? root)
+        auditor.threads = try options.integer("--jobs") ?? ParallelWork.defaultThreadCount
+        let found = auditor.discover(paths: paths, root: root, context: context)
+        for skipped in found.skipped { Terminal.error("\(skipped.path): \(skipped.reason)") }
+
+        var fixer = ProjectFixer(configuration: configuration, rules: rules)
+        fixer.threads = auditor.threads
+        let plan = fixer.plan(files: found.files, contextFiles: found.contextFiles, root: root)
+        let table = FixTable.render(plan)
+        if options.flag("--dry-run") {
+            for file in plan.files {
+                let path = FileDiscovery.relativePath(of: file.url, to: current)
+                Terminal.write(UnifiedDiff.render(
+                    path: path, old: String(decoding: file.original, as: UTF8.self), new: String(decoding: file.fixed, as: UTF8.self)
+                ))
+            }
+            FileHandle.standardError.write(Data(table.utf8))
+        } else {
+            for path in try ProjectFixer.write(plan) { Terminal.error("\(path) changed while it was being fixed; it was left as it is") }
+            Terminal.write(table)
+        }
+        if found.skipped.contains(where: \.isError) { return ExitStatus.usage }
+        return plan.remaining > 0 ? ExitStatus.findings : ExitStatus.success
+    }
+}
+
+/// The per-rule count of what `fix` did.
+enum FixTable {
+    static func render(_ plan: FixPlan) -> String {
+        var table = TextTable(["rule", "fixed", "left", "refused"])
+        for (rule, tally) in plan.tallies.sorted(by: { $0.key < $1.key }) {
+            table.add([rule.rawValue, "\(tally.fixed)", "\(tally.left)", "\(tally.refused)"])
+        }
+        return "\(plan.files.count) file\(plan.files.count == 1 ? "" : "s") fixed\n" + (table.rows.isEmpty ? "" : table.aligned)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import SwiftParser
+import Testing
+
+/// `dynatype fix` on a temporary git repository, through the real binary.
+@Suite struct FixTests {
+    static let swiftUI = """
+        import SwiftUI
+
+        struct Card: View {
+            let title: String
+            var body: some View {
+                VStack {
+                    Text(title).font(.system(size: 20, weight: .bold))
+                    Text("Brand").font(.custom("Inter", size: 15))
+                    Text("Fixed").font(.custom("Inter", fixedSize: 11))
+                    Text("Row").frame(height: 44)
+                    Text(title).lineLimit(1)
+                }
+                .dynamicTypeSize(...DynamicTypeSize.xxxLarge)
+            }
+        }
+
+        struct Other: View {
+            var body: some View {
+                Text("Hi").dynamicTypeSize(.xSmall ... .xxLarge)
+            }
+        }
+        """
+    static let uiKit = """
+        import UIKit
+
+        final class ProfileView: UIView {
+            let nameLabel = UILabel()
+            let bioLabel = UILabel()
+
+            func configure() {
+                nameLabel.font = UIFont.systemFont(ofSize: 17)
+                bioLabel.font = UIFont(name: "Avenir", size: 15)!
+                bioLabel.adjustsFontForContentSizeCategory = true
+            }
+        }
+        """
+    static let fixedRules: Set = [
+        "fixed_font_size", "custom_font_without_relative_style", "fixed_custom_font", "fixed_uikit_font",
+        "missing_adjusts_font", "fixed_text_height", "clamped_dynamic_type",
+    ]
+
+    private func repository() throws -> GitFixture {
+        let repository = try GitFixture()
+        try repository.write("App/Card.swift", Self.swiftUI)
+        try repository.write("App/ProfileView.swift", Self.uiKit)
+        try repository.commit("Legacy views")
+        return repository
+    }
+
+    private func rules(in audit: ProcessResult) throws -> [String] {
+        let files = try LegacyCode.json(audit.stdout)["files"] as! [[String: Any]]
+        return files.flatMap { ($0["findings"] as! [[String: Any]]).map { $0["rule"] as! String } }
+    }
+
+    @Test func theDryRunDiffAppliesWithGitAndEqualsWhatFixWrites() throws {
+        let repository = try repository()
+        let dryRun = try runDynatype(["fix", "--dry-run"], in: repository.url)
+        #expect(dryRun.status == 1)
+        #expect(dryRun.stderr.contains("2 files fixed"))
+        #expect(dryRun.stdout.contains("+            Text(title).font(.title3.weight(.bold))"))
+        #expect(try repository.git(["status", "--porcelain"]).isEmpty)
+        let patch = repository.folder.url.appendingPathComponent("fix.patch")
+        try Data(dryRun.stdout.utf8).write(to: patch)
+        try repository.git(["apply", "--check", patch.path])
+        try repository.git(["apply", patch.path])
+        let applied = try [String](["App/Card.swift", "App/ProfileView.swift"].map {
+            try String(contentsOf: repository.url.appendingPathComponent($0), encoding: .utf8)
+        })
+        try repository.git(["checkout", "--", "."])
+
+        let fixed = try runDynatype(["fix"], in: repository.url)
+        #expect(fixed.status == 1)
+        #expect(fixed.stdout.contains("single_line_truncation"))
+        let written = try [String](["App/Card.swift", "App/ProfileView.swift"].map {
+            try String(contentsOf: repository.url.appendingPathComponent($0), encoding: .utf8)
+        })
+        #expect(written == applied)
+        #expect(written[0].contains(".custom(\"Inter\", size: 15, relativeTo: .subheadline)"))
+        #expect(written[0].contains(".dynamicTypeSize(...DynamicTypeSize.accessibility5)"))
+        #expect(written[0].contains(".dynamicTypeSize(.xSmall ... DynamicTypeSize.accessibility5)"))
+        #expect(written[0].contains(".frame(minHeight: 44)"))
+        #expect(written[1].contains("scaledFont(for: UIFont(name: \"Avenir\", size: 15)!)"))
+        #expect(written[1].contains("        nameLabel.font = UIFont.preferredFont(forTextStyle: .body)\n        nameLabel.adjustsFontForContentSizeCategory = true\n"))
+    }
+
+    @Test func afterAFixNoFixedRuleRemainsAndEveryFileParses() throws {
+        let repository = try repository()
+        let before = try rules(in: runDynatype(["audit", "--format", "json"], in: repository.url))
+        #expect(Set(before).isSuperset(of: Self.fixedRules.subtracting(["missing_adjusts_font"])))
+        _ = try runDynatype(["fix"], in: repository.url)
+        let after = try rules(in: runDynatype(["audit", "--format", "json"], in: repository.url))
+        #expect(after == ["single_line_truncation"])
+        for path in ["App/Card.swift", "App/ProfileView.swift"] {
+            let source = try String(contentsOf: repository.url.appendingPathComponent(path), encoding: .utf8)
+            #expect(!Parser.parse(source: source).hasError, "\(path) does not parse")
+        }
+        // Nothing left to fix mechanically: a second run changes nothing.
+        let again = try runDynatype(["fix", "--dry-run"], in: repository.url)
+        #expect(again.stdout.isEmpty)
+    }
+
+    @Test func aFixThatWouldLeaveANewFindingIsRefused() throws {
+        let repository = try repository()
+        // Without missing_adjusts_font, the scaling font would leave the label without it.
+        let result = try runDynatype(["fix", "App/ProfileView.swift", "--rule", "fixed_uikit_font"], in: repository.url)
+        #expect(result.status == 1)
+        let written = try String(contentsOf: repository.url.appendingPathComponent("App/ProfileView.swift"), encoding: .utf8)
+        #expect(written.contains("nameLabel.font = UIFont.systemFont(ofSize: 17)"))
+        #expect(written.contains("scaledFont(for: UIFont(name: \"Avenir\", size: 15)!)"))
+        #expect(result.stdout.contains("fixed_uikit_font  1      0     1"))
+    }
+
+    @Test func onlyFixableRulesAreAccepted() throws {
+        let repository = try repository()
+        let result = try runDynatype(["fix", "--rule", "single_line_truncation"], in: repository.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("single_line_truncation has no mechanical fix"))
+    }
+}
