@@ -116,10 +116,10 @@ struct AuditDocument: Encodable {
 }
 
 public enum JSONOutput {
-    /// Pretty, key-sorted, snake_case JSON with a trailing newline.
-    public static func encode(_ value: some Encodable) -> String {
+    /// Pretty, key-sorted JSON (snake_case keys unless told) with a trailing newline.
+    public static func encode(_ value: some Encodable, keys: JSONEncoder.KeyEncodingStrategy = .convertToSnakeCase) -> String {
         let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.keyEncodingStrategy = keys
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"

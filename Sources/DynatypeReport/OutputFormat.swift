@@ -3,7 +3,7 @@ import Foundation
 
 /// The formats `dynatype audit` can write (SwiftLint users know these names).
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, xcode, json, sarif, github, markdown
+    case text, xcode, json, sarif, github, markdown, junit, checkstyle, codeclimate, sonarqube, csv
 
     public func render(_ outcome: AuditOutcome, options: ReportOptions = ReportOptions()) -> String {
         switch self {
@@ -13,6 +13,11 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .sarif: return SARIFReporter().render(outcome)
         case .github: return GitHubReporter(options: options).render(outcome)
         case .markdown: return MarkdownReporter().render(outcome)
+        case .junit: return JUnitReporter().render(outcome)
+        case .checkstyle: return CheckstyleReporter().render(outcome)
+        case .codeclimate: return CodeClimateReporter().render(outcome)
+        case .sonarqube: return SonarQubeReporter().render(outcome)
+        case .csv: return CSVReporter().render(outcome)
         }
     }
 }

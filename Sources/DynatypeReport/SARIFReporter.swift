@@ -33,6 +33,7 @@ struct SARIFReporter {
                 ]
                 if let replacement = finding.replacement {
                     result["properties"] = ["replacement": replacement]
+                    if let fix = Self.fix(finding, replacement: replacement, uri: Self.uri(report.path)) { result["fixes"] = [fix] }
                 }
                 if outcome.comparison != nil { result["baselineState"] = state.rawValue }
                 results.append(result)
@@ -87,8 +88,37 @@ struct SARIFReporter {
         return result
     }
 
+    /// The replacement as an `artifactChange` over the finding's code, for
+    /// the rules whose replacement takes the code's place (an inserted
+    /// statement or a widened bound has no such region). A failable
+    /// `UIFont(name:size:)` needs its `!` moved inside the wrapper: not a plain replacement.
+    private static func fix(_ finding: Finding, replacement: String, uri: String) -> [String: Any]? {
+        guard FixableRules.strategies[finding.rule] == .replace, !finding.current.hasPrefix("UIFont(name:") else { return nil }
+        let start = finding.position
+        return [
+            "description": ["text": finding.fix],
+            "artifactChanges": [[
+                "artifactLocation": ["uri": uri, "uriBaseId": "%SRCROOT%"],
+                "replacements": [[
+                    "deletedRegion": [
+                        "startLine": start.line, "startColumn": start.column,
+                        "endLine": start.line, "endColumn": start.column + finding.current.utf8.count,
+                    ],
+                    "insertedContent": ["text": replacement],
+                ]],
+            ]],
+        ]
+    }
+
+    /// The first page of Apple's documentation the rule's sources cite.
+    static func helpURI(_ rule: RuleDescriptor) -> String? {
+        guard let start = rule.sources.range(of: "https://") else { return nil }
+        let rest = rule.sources[start.lowerBound...]
+        return String(rest.prefix { $0 != ")" && $0 != " " && $0 != ";" })
+    }
+
     private static func descriptor(_ rule: RuleDescriptor) -> [String: Any] {
-        [
+        var descriptor: [String: Any] = [
             "id": rule.id.rawValue,
             "name": rule.name.replacingOccurrences(of: " ", with: ""),
             "shortDescription": ["text": rule.name],
@@ -97,6 +127,8 @@ struct SARIFReporter {
             "defaultConfiguration": ["level": rule.defaultSeverity.rawValue],
             "properties": ["tags": ["accessibility", "dynamic-type"], "sources": rule.sources],
         ]
+        if let help = helpURI(rule) { descriptor["helpUri"] = help }
+        return descriptor
     }
 
     /// A relative URI reference: path segments percent-encoded, `/` kept.

@@ -1,0 +1,139 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// The formats CI systems read, for `audit` and `check`: each parses as
+/// what it claims to be and holds the findings that count.
+@Suite struct CIFormatTests {
+    static let code = """
+        import SwiftUI
+
+        struct Badge: View {
+            let count: Int
+            var body: some View {
+                Text("\\(count) <new> & \\"hot\\", now").font(.system(size: 9)).lineLimit(1)
+            }
+        }
+        """
+
+    private func audit(_ format: String, in folder: TemporaryDirectory) throws -> String {
+        let result = try runDynatype(["audit", "--format", format], in: folder.url)
+        #expect(result.status == 1, "\(format): \(result.stderr)")
+        return result.stdout
+    }
+
+    private func folder() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        try folder.write("App/Badge.swift", Self.code)
+        try folder.write("App/Ok.swift", "import SwiftUI\nstruct Ok: View { var body: some View { Text(\"x\") } }\n")
+        return folder
+    }
+
+    /// Element names and attributes of an XML document, or a parse failure.
+    private func xmlElements(_ text: String) throws -> [(name: String, attributes: [String: String])] {
+        let parser = XMLParser(data: Data(text.utf8))
+        let collector = ElementCollector()
+        parser.delegate = collector
+        #expect(parser.parse(), "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "")")
+        return collector.elements
+    }
+
+    @Test func junitHasATestCasePerFileAndAFailurePerError() throws {
+        let elements = try xmlElements(try audit("junit", in: folder()))
+        #expect(elements.filter { $0.name == "testcase" }.map { $0.attributes["name"]! }.sorted() == ["App/Badge.swift", "App/Ok.swift"])
+        #expect(elements.filter { $0.name == "failure" }.map { $0.attributes["type"]! }.sorted() == ["fixed_font_size", "single_line_truncation"])
+        #expect(elements.first { $0.name == "testsuite" }?.attributes["failures"] == "1")
+    }
+
+    @Test func checkstyleNamesEachFileAndSeverity() throws {
+        let folder = try folder()
+        let elements = try xmlElements(try audit("checkstyle", in: folder))
+        #expect(elements.first?.name == "checkstyle")
+        #expect(elements.filter { $0.name == "file" }.count == 2)
+        let errors = elements.filter { $0.name == "error" }
+        #expect(errors.map { $0.attributes["source"]! }.sorted() == ["dynatype.fixed_font_size", "dynatype.single_line_truncation"])
+        #expect(errors.allSatisfy { $0.attributes["severity"] == "error" && $0.attributes["line"] == "6" })
+    }
+
+    @Test func codeClimateAndSonarQubeIssues() throws {
+        let folder = try folder()
+        let climate = try JSONSerialization.jsonObject(with: Data(try audit("codeclimate", in: folder).utf8)) as! [[String: Any]]
+        #expect(climate.count == 2)
+        for issue in climate {
+            #expect(issue["type"] as? String == "issue")
+            #expect((issue["fingerprint"] as? String)?.count == 16)
+            #expect(issue["severity"] as? String == "major")
+            let location = issue["location"] as! [String: Any]
+            #expect(location["path"] as? String == "App/Badge.swift")
+            #expect((location["lines"] as! [String: Any])["begin"] as? Int == 6)
+        }
+        let sonar = try LegacyCode.json(try audit("sonarqube", in: folder))
+        let issues = sonar["issues"] as! [[String: Any]]
+        #expect(issues.count == 2)
+        #expect(issues.allSatisfy { $0["engineId"] as? String == "dynatype" && $0["type"] as? String == "CODE_SMELL" })
+        let range = (issues[0]["primaryLocation"] as! [String: Any])["textRange"] as! [String: Any]
+        #expect(range["startLine"] as? Int == 6)
+    }
+
+    @Test func csvQuotesWhatNeedsQuoting() throws {
+        let rows = try audit("csv", in: folder()).components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(rows.count == 3)
+        #expect(rows[0] == "path,line,column,severity,rule,message,current,replacement,fingerprint")
+        #expect(rows.contains { $0.hasPrefix("App/Badge.swift,6,") && $0.contains(",fixed_font_size,") && $0.contains(".caption2") })
+    }
+
+    @Test func sarifHasTheRequiredStructureHelpURIsAndFixes() throws {
+        let sarif = try LegacyCode.json(try audit("sarif", in: folder()))
+        #expect(sarif["version"] as? String == "2.1.0")
+        let run = (sarif["runs"] as! [[String: Any]])[0]
+        let driver = (run["tool"] as! [String: Any])["driver"] as! [String: Any]
+        #expect(driver["name"] as? String == "dynatype")
+        let rules = driver["rules"] as! [[String: Any]]
+        #expect(rules.allSatisfy { ($0["helpUri"] as? String)?.hasPrefix("https://developer.apple.com/") == true })
+        let results = run["results"] as! [[String: Any]]
+        for result in results {
+            #expect(result["ruleId"] is String)
+            #expect((result["message"] as? [String: Any])?["text"] is String)
+            #expect((result["locations"] as? [[String: Any]])?.isEmpty == false)
+        }
+        let font = results.first { $0["ruleId"] as? String == "fixed_font_size" }!
+        let change = ((font["fixes"] as! [[String: Any]])[0]["artifactChanges"] as! [[String: Any]])[0]
+        #expect((change["artifactLocation"] as! [String: Any])["uri"] as? String == "App/Badge.swift")
+        let replacement = (change["replacements"] as! [[String: Any]])[0]
+        #expect((replacement["insertedContent"] as! [String: Any])["text"] as? String == ".caption2")
+        let region = replacement["deletedRegion"] as! [String: Any]
+        #expect((region["endColumn"] as! Int) - (region["startColumn"] as! Int) == ".system(size: 9)".utf8.count)
+    }
+
+    @Test func checkWritesEveryFormatForTheIntroducedFindingsOnly() throws {
+        let repository = try GitFixture()
+        try repository.write("App/Old.swift", LegacyCode.screen(1))
+        try repository.commit("Old debt")
+        try repository.write("App/Badge.swift", Self.code)
+        for format in ["junit", "checkstyle"] {
+            let result = try runDynatype(["check", "--base", "HEAD", "--format", format], in: repository.url)
+            #expect(result.status == 1)
+            #expect(try xmlElements(result.stdout).filter { ["failure", "error"].contains($0.name) }.count == 2)
+        }
+        for format in ["codeclimate", "json", "sarif", "sonarqube"] {
+            let result = try runDynatype(["check", "--base", "HEAD", "--format", format], in: repository.url)
+            #expect(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) is [String: Any] || format == "codeclimate")
+        }
+        let csv = try runDynatype(["check", "--base", "HEAD", "--format", "csv"], in: repository.url).stdout
+        #expect(csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 3)
+    }
+}
+
+/// Collects the elements an XML parser reads.
+private final class ElementCollector: NSObject, XMLParserDelegate {
+    var elements: [(name: String, attributes: [String: String])] = []
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        elements.append((elementName, attributes))
+    }
+}
