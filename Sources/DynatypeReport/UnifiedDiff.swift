@@ -5,7 +5,8 @@
 public enum UnifiedDiff {
     public static func render(path: String, old: String, new: String, context: Int = 3) -> String {
         let a = lines(old), b = lines(new)
-        let script = edits(a.map(\.text), b.map(\.text))
+        // A line's end is part of it: gaining or losing the last newline is a change.
+        let script = edits(a.map(\.key), b.map(\.key))
         guard script.contains(where: { $0.kind != .same }) else { return "" }
         var out = "diff --git a/\(path) b/\(path)\n--- a/\(path)\n+++ b/\(path)\n"
         var index = 0
@@ -39,6 +40,8 @@ public enum UnifiedDiff {
     private struct Line {
         let text: Substring
         let hasNewline: Bool
+
+        var key: Substring { hasNewline ? text + "\n" : text }
     }
 
     private static func lines(_ text: String) -> [Line] {
