@@ -292,7 +292,7 @@ import Testing
         }
         let folder = try TemporaryDirectory()
         let unit = try String(contentsOf: packageRoot.appendingPathComponent("systemd/dynatype@.service"), encoding: .utf8)
-            .replacingOccurrences(of: "/usr/local/bin/dynatype", with: dynatypeBinary.path)
+            .replacingOccurrences(of: "/usr/bin/dynatype", with: dynatypeBinary.path)
         let file = try folder.write("dynatype@ci.service", unit)
         let result = try runProcess(analyze, ["verify", file.path])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
