@@ -46,6 +46,7 @@ public final class Daemon {
         while true {
             var descriptors = [pollfd(fd: SignalRelay.descriptor, events: Int16(POLLIN), revents: 0)]
             descriptors += repositories.map { pollfd(fd: $0.watcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0) }
+            descriptors += repositories.map { pollfd(fd: $0.outboxChanged.descriptor, events: Int16(POLLIN), revents: 0) }
             let timeout = max(0, min(nextWakeUp - now, 60))
             _ = poll(&descriptors, nfds_t(descriptors.count), Int32(timeout * 1000))
 
@@ -59,6 +60,9 @@ public final class Daemon {
                 } else if events.refsMayHaveMoved, repository.checkDeadline == nil {
                     repository.checkDeadline = now + Double(configuration.debounceMilliseconds) / 1000
                 }
+            }
+            for repository in repositories where repository.outboxChanged.drain() {
+                repository.writeMetrics()
             }
             for repository in repositories {
                 if let deadline = repository.checkDeadline, deadline <= now {

@@ -16,6 +16,9 @@ final class WatchedRepository {
     private let notifier: RegressionNotifier
     private let dispatcher: AlertDispatcher
     private let metrics: MetricsWriter?
+    /// Readable when a delivery changed the outbox: the metrics file's
+    /// pending count must follow the outbox, not wait for the next commit.
+    let outboxChanged = WakeupPipe()
     private(set) var watcher: RefWatcher?
     /// When the refs are to be compared next (nil: nothing pending).
     var checkDeadline: Double?
@@ -36,7 +39,7 @@ final class WatchedRepository {
         notifier = RegressionNotifier(repository: settings.name, policy: settings.policy, sinks: settings.alerts.sinkNames, store: store)
         dispatcher = AlertDispatcher(
             database: databasePath, repository: settings.name, sinks: try settings.alerts.makeSinks(environment: environment),
-            settings: settings.alerts
+            settings: settings.alerts, outboxChanged: outboxChanged
         )
         metrics = settings.metricsFile.map(MetricsWriter.init)
         let statistics = try store.statistics()

@@ -14,11 +14,19 @@ final class AlertDispatcher {
     /// How long `stop` waits for deliveries in flight once told to abandon them.
     static let stopGrace = 5.0
 
-    init(database: String, repository: String, sinks: [AlertSink], settings: DaemonConfiguration.AlertSettings) {
+    /// `outboxChanged` is told after each delivery is recorded (delivered or
+    /// failed), from a delivery thread.
+    init(
+        database: String, repository: String, sinks: [AlertSink], settings: DaemonConfiguration.AlertSettings,
+        outboxChanged: WakeupPipe
+    ) {
         self.repository = repository
         let backoff = RetryBackoff(initial: settings.retryInitial, maximum: settings.retryMaximum)
         loops = sinks.map { [cancellation] sink in
-            SinkDeliveryLoop(database: database, repository: repository, sink: sink, backoff: backoff, cancellation: cancellation)
+            SinkDeliveryLoop(
+                database: database, repository: repository, sink: sink, backoff: backoff, cancellation: cancellation,
+                outboxChanged: outboxChanged
+            )
         }
     }
 
@@ -56,16 +64,21 @@ private final class SinkDeliveryLoop: @unchecked Sendable {
     private let sink: AlertSink
     private let backoff: RetryBackoff
     private let cancellation: DeliveryCancellation
+    private let outboxChanged: WakeupPipe
     private let condition = NSCondition()
     private var woken = false
     private var finished = false
 
-    init(database: String, repository: String, sink: AlertSink, backoff: RetryBackoff, cancellation: DeliveryCancellation) {
+    init(
+        database: String, repository: String, sink: AlertSink, backoff: RetryBackoff, cancellation: DeliveryCancellation,
+        outboxChanged: WakeupPipe
+    ) {
         self.database = database
         self.repository = repository
         self.sink = sink
         self.backoff = backoff
         self.cancellation = cancellation
+        self.outboxChanged = outboxChanged
     }
 
     var sinkName: String { sink.name }
@@ -134,10 +147,12 @@ private final class SinkDeliveryLoop: @unchecked Sendable {
                 if cancellation.isCancelled { return }
                 let delay = backoff.delay(afterAttempts: delivery.attempts + 1)
                 try store.markFailed(delivery, error: "\(error)", retryAt: backoff.date(afterDelay: delay))
+                outboxChanged.signal()
                 Journal.warning("\(repository): alert \(delivery.key) not delivered to \(delivery.sink) (attempt \(delivery.attempts + 1)): \(error); retrying in \(RetryBackoff.describe(delay))")
                 return
             }
             try store.markDelivered(delivery)
+            outboxChanged.signal()
         }
     }
 }

@@ -51,10 +51,13 @@ struct MetricsWriter {
         family("dynatype_text_elements_passing", "gauge", "Passing text elements at the ref's last audited commit.", perRef { Double($0.summary.textElementsPassing) })
         family("dynatype_files_audited", "gauge", "Files audited at the ref's last audited commit.", perRef { Double($0.summary.filesAudited) })
         family("dynatype_files_failing", "gauge", "Files with an error at the ref's last audited commit.", perRef { Double($0.summary.filesFailing) })
+        // Every rule has a sample, 0 included: a series that vanished when its
+        // findings were fixed would read as "no data", not as "fixed".
         let findings = snapshot.refs.flatMap { state in
-            state.record.summary.findingsByRule.sorted { $0.key < $1.key }.map { rule, count in
-                let severity = RuleID(rawValue: rule).map { RuleCatalogue.descriptor($0).defaultSeverity.rawValue } ?? "unknown"
-                return (labels: [repository, ("ref", state.ref), ("rule", rule), ("severity", severity)], value: Double(count))
+            RuleID.allCases.sorted().map { rule in
+                let severity = RuleCatalogue.descriptor(rule).defaultSeverity.rawValue
+                let count = state.record.summary.findingsByRule[rule.rawValue] ?? 0
+                return (labels: [repository, ("ref", state.ref), ("rule", rule.rawValue), ("severity", severity)], value: Double(count))
             }
         }
         family("dynatype_findings", "gauge", "Active findings by rule at the ref's last audited commit (severity: the rule's default).", findings)

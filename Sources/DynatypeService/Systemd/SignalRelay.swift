@@ -14,13 +14,7 @@ public enum SignalRelay {
 
     public static func install() {
         guard pipeDescriptors[0] < 0 else { return }
-        var descriptors: [Int32] = [0, 0]
-        _ = pipe(&descriptors)
-        for descriptor in descriptors {
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        }
-        pipeDescriptors = descriptors
+        pipeDescriptors = WakeupPipe.openNonBlocking()
         // Writes to a closed socket or pipe (a webhook, an exec hook) must fail, not kill.
         signal(SIGPIPE, SIG_IGN)
         // A parent may have started us with these blocked (a thread pool's
