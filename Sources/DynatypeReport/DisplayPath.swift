@@ -3,8 +3,8 @@
 /// would forge a diagnostic line. Control characters become `\n`, `\t`,
 /// `\u{1B}`… (and a backslash before them is doubled, so the escaping reads
 /// back one way only).
-enum DisplayPath {
-    static func escaped(_ path: String) -> String {
+public enum DisplayPath {
+    public static func escaped(_ path: String) -> String {
         guard path.unicodeScalars.contains(where: isControl) else { return path }
         var out = ""
         for scalar in path.unicodeScalars {

@@ -1,7 +1,7 @@
 import DynatypeRules
 import Foundation
 
-/// The seed's report shape [001 Step 4], per file: the verdict first, then
+/// The report shape, per file: the verdict first, then
 /// failing elements with the current font, why, and the exact fix; warnings;
 /// passing elements; notes; assumptions. A clean PASS in a multi-file audit
 /// stays one line ("keep the report brief").
@@ -19,8 +19,8 @@ struct TextReporter {
             out += paint(outcome.comparison!.isChange ? "Fixed by the change" : "Fixed since the baseline", .bold) + "\n"
             out += absent.map { "  \(paint("FIXED", .green))  \(DisplayPath.escaped($0.path))  \($0.current)  [\($0.rule)]\n" }.joined() + "\n"
         }
-        for skipped in outcome.skipped {
-            out += paint(skipped.isError ? "ERROR" : "SKIP ", skipped.isError ? .red : .yellow) + "  \(DisplayPath.escaped(skipped.path)): \(skipped.reason)\n"
+        for skipped in outcome.skipped where !skipped.isError {
+            out += paint("SKIP ", .yellow) + "  \(DisplayPath.escaped(skipped.path)): \(skipped.reason)\n"
         }
         out += footer(outcome)
         return out
@@ -97,6 +97,13 @@ struct TextReporter {
             return changeFooter(outcome, base: base, head: head, before: before, after: after, regressions: regressions)
         }
         let summary = outcome.summary
+        let unreadable = outcome.skipped.filter(\.isError).count
+        // Zero files with "100%" would read like success.
+        if summary.filesAudited == 0 {
+            return unreadable > 0
+                ? paint("nothing audited", .red) + ": \(unreadable) path\(unreadable == 1 ? "" : "s") could not be audited (see the errors above)\n"
+                : "nothing audited: no Swift or Interface Builder files\n"
+        }
         let percent = Int((summary.complianceRatio * 100).rounded())
         let failing = summary.filesFailing
         return "\(summary.filesAudited) file\(summary.filesAudited == 1 ? "" : "s") audited: "

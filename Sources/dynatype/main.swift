@@ -1,3 +1,4 @@
+import DynatypeEngine
 import DynatypeRules
 import Foundation
 
@@ -45,7 +46,8 @@ case "--version":
     exit(ExitStatus.success)
 default:
     guard let command = commands.first(where: { $0.name == first }) else {
-        Terminal.error("unknown command \"\(first)\"; run `dynatype --help` for the list")
+        let hint = Suggestion.hint(for: first, in: commands.map { $0.name }, quote: "`")
+        Terminal.error("unknown command \"\(first)\"\(hint); run `dynatype --help` for the list")
         exit(ExitStatus.usage)
     }
     arguments.removeFirst()

@@ -36,12 +36,33 @@ import Testing
         #expect((document["files"] as! [[String: Any]]).count == 1)
     }
 
+    /// A missing path printed "0 files audited … (100%)", which reads like success,
+    /// and moved the other paths' root to `/`, where a folder above them named
+    /// like a test folder excluded every file.
+    @Test func aMissingPathIsAnErrorOnStderrAndDoesNotChangeWhatTheOtherPathsAudit() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("AppTests/Fixtures/Card.swift", failing)
+        let missing = try runDynatype(["audit", "Missing"], in: folder.url)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("Missing: no such file or directory"))
+        #expect(!missing.stdout.contains("100%"))
+        #expect(missing.stdout.contains("nothing audited"))
+
+        let alone = try runDynatype(["audit", "AppTests/Fixtures"], in: folder.url)
+        let withMissing = try runDynatype(["audit", "AppTests/Fixtures", "/nonexistent/Gone"], in: folder.url)
+        #expect(alone.status == 1)
+        #expect(withMissing.status == 2)
+        #expect(alone.stdout.contains("FAIL  Card.swift"))
+        #expect(withMissing.stdout.contains("FAIL  Card.swift"), "\(withMissing.stdout)")
+    }
+
     @Test func folderWithoutSwiftFilesAndBinaryFilesGetClearMessages() throws {
         let folder = try TemporaryDirectory()
         try folder.write("docs/README.md", "# hi")
         let empty = try runDynatype(["audit", "docs"], in: folder.url)
         #expect(empty.status == 2)
-        #expect(empty.stdout.contains("no Swift or Interface Builder files"))
+        #expect(empty.stderr.contains("docs: no Swift or Interface Builder files"))
+        #expect(empty.stdout == "nothing audited: 1 path could not be audited (see the errors above)\n")
         try folder.write("src/Blob.swift", data: Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0, 1]))
         try folder.write("src/Ok.swift", passing)
         let binary = try runDynatype(["audit", "src"], in: folder.url)
@@ -155,7 +176,10 @@ import Testing
         }
         let unknown = try runDynatype(["audit", "--frmat", "json"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("unknown option --frmat"))
+        #expect(unknown.stderr.contains("unknown option --frmat for `dynatype audit` (did you mean --format?)"))
+        let misspelled = try runDynatype(["audti", "."])
+        #expect(misspelled.status == 2)
+        #expect(misspelled.stderr.contains("unknown command \"audti\" (did you mean `audit`?)"))
         #expect(try runDynatype(["audit", "--format", "yaml"]).stderr.contains("must be one of text, xcode, json, sarif, github"))
         #expect(try runDynatype(["frobnicate"]).status == 2)
     }

@@ -39,10 +39,10 @@ public struct FileDiscovery {
         for url in entries {
             // A symbolic link to a folder is not followed (no cycles, nothing outside the tree).
             if (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
-                if !ProjectConfiguration.defaultExcludedFolders.contains(url.lastPathComponent) { collect(url, into: &listing) }
+                if !ProjectConfiguration.isExcludedFolder(url.lastPathComponent) { collect(url, into: &listing) }
                 continue
             }
-            guard SourceKind(path: url.path) != nil, configuration.includes(relativePath: relativePath(of: url)) else { continue }
+            guard SourceKind(path: url.path) != nil, configuration.matchesPatterns(relativePath: relativePath(of: url)) else { continue }
             listing.files.append(url)
         }
     }

@@ -125,9 +125,7 @@ public struct ConfigurationReader {
 
     public func rejectUnknownKeys(allowed: [String]) throws {
         for key in object.keys.sorted() where !allowed.contains(key) {
-            let suggestion = allowed.min { Self.distance(key, $0) < Self.distance(key, $1) }
-            let hint = suggestion.flatMap { Self.distance(key, $0) <= 3 ? " (did you mean \"\($0)\"?)" : nil } ?? ""
-            throw error(key, "unknown key\(hint); known keys: \(allowed.joined(separator: ", "))")
+            throw error(key, "unknown key\(Suggestion.hint(for: key, in: allowed)); known keys: \(allowed.joined(separator: ", "))")
         }
     }
 
@@ -186,19 +184,5 @@ public struct ConfigurationReader {
         guard let value = object[key] else { return nil }
         guard case .array(let values) = value else { throw error(key, "expected an array of objects, found \(value.typeName)") }
         return try values.enumerated().map { try ConfigurationReader(file: file, value: $0.element, path: "\(keyPath(key))[\($0.offset)]") }
-    }
-
-    /// Levenshtein distance, for "did you mean".
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -62,10 +62,18 @@ public struct ProjectConfiguration: Hashable, Sendable {
 
     /// Whether a path relative to the configuration's folder is audited.
     public func includes(relativePath path: String) -> Bool {
-        let components = path.split(separator: "/")
-        if components.dropLast().contains(where: { Self.defaultExcludedFolders.contains(String($0)) || $0.contains("Tests") }) {
-            return false
-        }
+        !path.split(separator: "/").dropLast().contains { Self.isExcludedFolder(String($0)) } && matchesPatterns(relativePath: path)
+    }
+
+    /// Folders never audited below a path: dependencies, build products, tests.
+    public static func isExcludedFolder(_ name: String) -> Bool {
+        defaultExcludedFolders.contains(name) || name.contains("Tests")
+    }
+
+    /// The `included` and `excluded` patterns alone: a folder named on the
+    /// command line is audited even when its own name (or a folder above it)
+    /// is one the defaults skip, as SwiftLint lints a file it is given.
+    public func matchesPatterns(relativePath path: String) -> Bool {
         if excluded.contains(where: { Glob($0).matches(path) }) { return false }
         return included.isEmpty || included.contains { Glob($0).matches(path) }
     }

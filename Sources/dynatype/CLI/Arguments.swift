@@ -1,3 +1,5 @@
+import DynatypeEngine
+
 /// A usage mistake: reported on stderr with a pointer to `--help`, exit status 2.
 struct UsageError: Error, CustomStringConvertible {
     let message: String
@@ -53,7 +55,8 @@ struct Arguments {
                 }
                 values[name, default: []].append(value)
             } else {
-                throw UsageError(message: "unknown option \(argument) for `dynatype \(command)`")
+                let known = (spec.values.union(spec.flags)).sorted()
+                throw UsageError(message: "unknown option \(name) for `dynatype \(command)`\(Suggestion.hint(for: name, in: known, quote: ""))")
             }
         }
     }

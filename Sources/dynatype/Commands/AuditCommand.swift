@@ -84,8 +84,10 @@ enum AuditCommand: Command {
 
         let report = format.render(outcome, options: ReportOptions(color: format == .text && Terminal.wantsColor(options.value("--color"))))
         Terminal.write(report)
-        if format != .text {
-            for skipped in outcome.skipped { Terminal.error("\(skipped.path): \(skipped.reason)") }
+        // Errors belong on stderr whatever the format; the text report lists
+        // the files it skipped on purpose itself.
+        for skipped in outcome.skipped where skipped.isError || format != .text {
+            Terminal.error("\(DisplayPath.escaped(skipped.path)): \(skipped.reason)")
         }
         if outcome.skipped.contains(where: \.isError) { return ExitStatus.usage }
         return outcome.summary.filesFailing > 0 ? ExitStatus.findings : ExitStatus.success
@@ -94,7 +96,10 @@ enum AuditCommand: Command {
     /// The folder report paths are relative to: the folder audited, a single
     /// file's folder, or the deepest folder common to several paths.
     static func auditRoot(of paths: [URL]) -> URL {
-        let folders = paths.map { url -> [String] in
+        // A path that does not exist is an error of its own; it must not move
+        // the other paths' root (and so their report paths) up to `/`.
+        let existing = paths.filter { FileManager.default.fileExists(atPath: $0.path) }
+        let folders = (existing.isEmpty ? paths : existing).map { url -> [String] in
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
             let folder = exists && isDirectory.boolValue ? url : url.deletingLastPathComponent()
