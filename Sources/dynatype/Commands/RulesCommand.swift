@@ -5,13 +5,14 @@ enum RulesCommand: Command {
     static let name = "rules"
     static let summary = "List the rule catalogue: id, default severity, what it flags"
     static let help = """
-        USAGE: dynatype rules [RULE_ID] [--format text|markdown|json]
+        USAGE: dynatype rules [RULE_ID] [--format text|markdown|reference|json]
 
         Lists every rule with its default severity and what it flags; with a rule id,
         shows that rule's rationale, fix and examples.
 
         OPTIONS:
-          --format FORMAT    text (default), markdown (the README's table), json
+          --format FORMAT    text (default), markdown (the README's table), reference (the
+                             whole rule reference, docs/rules.md), json
           -h, --help         Show this help.
 
         EXIT STATUS:
@@ -19,7 +20,7 @@ enum RulesCommand: Command {
           2  unknown rule id or usage error
         """
 
-    enum Format: String, CaseIterable { case text, markdown, json }
+    enum Format: String, CaseIterable { case text, markdown, reference, json }
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(arguments, spec: OptionSpec(values: ["--format"]), command: name)
@@ -37,6 +38,8 @@ enum RulesCommand: Command {
             }
         case .markdown:
             Terminal.write(RuleTable.markdown())
+        case .reference:
+            Terminal.write(RuleReference.markdown())
         case .json:
             Terminal.write(JSONOutput.encode(RuleCatalogue.all.map(RuleDocument.init)))
         }
