@@ -62,7 +62,12 @@ struct TextReporter {
         var text = "\(location(finding.position))\(subject)\n"
         text += detail("code", finding.current)
         text += detail("why", "\(finding.message) [\(finding.rule.rawValue)]")
-        text += detail("fix", finding.replacement.map { "\($0)   (\(finding.fix))" } ?? finding.fix)
+        // The fix text usually quotes the replacement already; say it once.
+        if let replacement = finding.replacement, !finding.fix.contains(replacement) {
+            text += detail("fix", "\(replacement)   (\(finding.fix))")
+        } else {
+            text += detail("fix", finding.fix)
+        }
         return text
     }
 

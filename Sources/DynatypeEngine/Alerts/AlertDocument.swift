@@ -41,8 +41,10 @@ public struct AlertDocument: Codable, Sendable, Equatable {
         let ratios = String(format: "%.1f%% → %.1f%%", ratioBefore * 100, ratioAfter * 100)
         switch kind {
         case .regression:
+            // A compliance drop is already a reason: the ratios are not said twice.
+            let saysRatios = reasons.contains { $0.hasPrefix("compliance dropped") }
             return "Dynamic Type regression in \(repository) (\(ref)) at \(commit.prefix(10)) by \(author.name): "
-                + "\(reasons.joined(separator: "; ")) · compliance \(ratios)"
+                + reasons.joined(separator: "; ") + (saysRatios ? "" : " · compliance \(ratios)")
         case .resolved:
             return "Dynamic Type regression of \(regression.map { String($0.prefix(10)) } ?? "?") resolved in \(repository) (\(ref)) "
                 + "at \(commit.prefix(10)) by \(author.name) · compliance \(ratios)"

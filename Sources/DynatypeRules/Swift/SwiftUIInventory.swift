@@ -134,9 +134,7 @@ final class SwiftUIInventory {
     static func describe(_ call: FunctionCallExprSyntax) -> String {
         let name = call.calledExpression.trimmedText
         guard let first = call.arguments.first else { return name + "()" }
-        var argument = first.expression.oneLine
-        if argument.count > 40 { argument = String(argument.prefix(37)) + "…" }
-        return "\(name)(\(argument))"
+        return "\(name)(\(TextCut.words(first.expression.oneLine, limit: 40)))"
     }
 
     /// Text elements syntactically inside `node` (a container's subtree).
