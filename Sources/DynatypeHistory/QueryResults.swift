@@ -52,27 +52,34 @@ public struct HistoryDiff: Sendable {
 public struct TrendPoint: Sendable {
     /// The bucket's label: a day, a week's Monday, or a commit's short sha.
     public let label: String
-    /// The last audited commit of the bucket.
+    /// The last audited commit of the bucket, or of the bucket before it
+    /// when no commit falls in this one (compliance stays what it was).
     public let record: CommitRecord
+    /// No commit falls in this bucket.
+    public let isEmpty: Bool
 
-    public init(label: String, record: CommitRecord) {
+    public init(label: String, record: CommitRecord, isEmpty: Bool = false) {
         self.label = label
         self.record = record
+        self.isEmpty = isEmpty
     }
 }
 
 public enum TrendBucket: String, CaseIterable, Sendable {
-    case commit, day, week
+    case commit, day, week, month
 }
 
 /// `dynatype blame`: who introduced each current finding of a file.
 public struct BlameEntry: Sendable {
+    /// The file, relative to the repository root.
+    public let path: String
     public let finding: Finding
     public let fingerprint: String
     /// The commit that introduced it; nil when it predates the history (its baseline).
     public let commit: CommitRecord?
 
-    public init(finding: Finding, fingerprint: String, commit: CommitRecord?) {
+    public init(path: String, finding: Finding, fingerprint: String, commit: CommitRecord?) {
+        self.path = path
         self.finding = finding
         self.fingerprint = fingerprint
         self.commit = commit

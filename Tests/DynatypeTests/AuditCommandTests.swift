@@ -190,6 +190,12 @@ import Testing
         for rule in RuleID.allCases { #expect(list.stdout.contains(rule.rawValue)) }
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains(RuleTable.markdown()), "README's rule table is stale: run `dynatype rules --format markdown`")
+        let reference = try String(contentsOf: packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        #expect(reference == RuleReference.markdown(), "docs/rules.md is stale: run `dynatype rules --format reference > docs/rules.md`")
+        for rule in RuleCatalogue.all {
+            #expect(reference.contains("## `\(rule.id.rawValue)`"))
+            #expect(!rule.sourceLinks.isEmpty && rule.sourceLinks.allSatisfy { $0.url.hasPrefix("https://developer.apple.com/") }, "\(rule.id)")
+        }
         let detail = try runDynatype(["rules", "fixed_font_size"])
         #expect(detail.stdout.contains("triggers:"))
     }

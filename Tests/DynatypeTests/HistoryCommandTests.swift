@@ -33,7 +33,7 @@ import Testing
         for key in ["files_audited", "files_failing", "text_elements", "text_elements_passing", "compliance_ratio", "errors", "warnings", "notes"] {
             #expect(summary[key] != nil, "log summary.\(key)")
         }
-        #expect(try runDynatype(["log", "--format", "csv"], in: fixture.url).stdout.hasPrefix("commit,date,author,compliance"))
+        #expect(try runDynatype(["log", "--format", "csv"], in: fixture.url).stdout.hasPrefix("commit,date,author,title,status,compliance,errors"))
 
         let show = try JSONSerialization.jsonObject(with: Data(try runDynatype(["show", "HEAD~1", "--format", "json"], in: fixture.url).stdout.utf8)) as! [String: Any]
         #expect(show["commit"] as? String == (try fixture.git(["rev-parse", "HEAD~1"])))

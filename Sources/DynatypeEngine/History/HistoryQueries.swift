@@ -30,14 +30,16 @@ public struct HistoryQueries {
         return policy.reasons(record, base: base, changes: try changes ?? store.findingChanges(of: record.sha))
     }
 
-    /// Audited commits reachable from `ref`, newest first.
-    public func log(_ ref: String, limit: Int?) throws -> [LogEntry] {
+    /// Audited commits reachable from `ref` that `filter` keeps, newest first.
+    public func log(_ ref: String, limit: Int?, filter: LogFilter = LogFilter()) throws -> [LogEntry] {
         let tip = try repository.resolveCommit(ref)
         var entries: [LogEntry] = []
         for id in try repository.newCommits(from: tip, hiding: []).reversed() {
             if let limit, entries.count >= limit { break }
-            guard let record = try store.commit(id.hex) else { continue }
-            entries.append(LogEntry(record: record, regression: try regression(of: record)))
+            guard let record = try store.commit(id.hex), filter.matchesAuthor(record), try filter.touchesPath(id, in: repository) else { continue }
+            let regression = try regression(of: record)
+            if filter.regressionsOnly, regression.isEmpty { continue }
+            entries.append(LogEntry(record: record, regression: regression))
         }
         return entries
     }
@@ -83,41 +85,51 @@ public struct HistoryQueries {
             if let record = try store.commit(id.hex), record.status == .audited { chain.append(record) }
             next = commit.firstParent
         }
+        guard bucket != .commit else {
+            return chain.reversed().map { TrendPoint(label: String($0.sha.prefix(10)), record: $0) }
+        }
+        let calendar = TrendCalendar(bucket: bucket)
         var points: [TrendPoint] = []
+        var lastStart: Date?
         for record in chain.reversed() {
-            let label = Self.label(record.committedAt, bucket: bucket, sha: record.sha)
-            if points.last?.label == label { points.removeLast() }
-            points.append(TrendPoint(label: label, record: record))
+            let start = calendar.start(of: record.committedAt)
+            if let previous = lastStart, let carried = points.last?.record {
+                if previous == start {
+                    points.removeLast()
+                } else {
+                    // Buckets without a commit are shown, carrying compliance
+                    // forward, so the axis is time and not commit count.
+                    var gap = calendar.next(after: previous)
+                    while gap < start {
+                        points.append(TrendPoint(label: calendar.label(gap), record: carried, isEmpty: true))
+                        gap = calendar.next(after: gap)
+                    }
+                }
+            }
+            points.append(TrendPoint(label: calendar.label(start), record: record))
+            lastStart = start
         }
         return points
     }
 
-    private static func label(_ date: Date, bucket: TrendBucket, sha: String) -> String {
-        var calendar = Calendar(identifier: .iso8601)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = calendar.timeZone
-        formatter.dateFormat = "yyyy-MM-dd"
-        switch bucket {
-        case .commit: return String(sha.prefix(10))
-        case .day: return formatter.string(from: date)
-        case .week:
-            let start = calendar.dateInterval(of: .weekOfYear, for: date)?.start ?? date
-            return "week of " + formatter.string(from: start)
-        }
-    }
-
-    /// The commit that introduced each current finding of `path` at `revision`.
+    /// The commit that introduced each current finding of `path` (a file,
+    /// or every audited file below a folder) at `revision`.
     public func blame(_ path: String, at revision: String) throws -> [BlameEntry] {
         let record = try audited(revision)
         guard record.status == .audited, let id = ObjectID(hex: record.sha) else {
             throw QueryError(message: "\(revision) failed to audit; blame an audited commit")
         }
         let state = try engine.state(of: id)
-        guard let file = state.files[path] else {
-            throw QueryError(message: "\(path) is not an audited file at \(id.short) (paths are relative to the repository root)")
+        if let file = state.files[path] { return try blame(file, path: path, at: id) }
+        let folder = path.isEmpty || path == "." ? "" : (path.hasSuffix("/") ? path : path + "/")
+        let below = state.files.keys.filter { $0.hasPrefix(folder) }.sorted()
+        guard !below.isEmpty else {
+            throw QueryError(message: "\(path) is not an audited file or folder at \(id.short)")
         }
+        return try below.flatMap { name in try state.files[name].map { try blame($0, path: name, at: id) } ?? [] }
+    }
+
+    private func blame(_ file: TrackedFile, path: String, at id: ObjectID) throws -> [BlameEntry] {
         // A fingerprint holds the path: follow the file's renames back, so a
         // finding keeps its introducer under its older names.
         var names = [path]
@@ -135,7 +147,7 @@ public struct HistoryQueries {
                     .first { repository.isAncestor($0, of: id) }
             }
             return BlameEntry(
-                finding: file.report.findings[index], fingerprint: file.fingerprints[index],
+                path: path, finding: file.report.findings[index], fingerprint: file.fingerprints[index],
                 commit: try introducer.flatMap { try store.commit($0.hex) }
             )
         }

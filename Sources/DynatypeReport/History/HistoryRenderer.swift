@@ -19,14 +19,37 @@ public enum HistoryRenderer {
 
     static func percent(_ ratio: Double) -> String { String(format: "%.1f%%", ratio * 100) }
 
+    /// A ratio as CSV carries it: a plain number a spreadsheet reads (0.963).
+    static func ratio(_ ratio: Double) -> String { String(format: "%.4f", ratio) }
+
     // MARK: log
 
     public static func log(_ entries: [LogEntry], format: HistoryFormat) -> String {
         switch format {
         case .json:
             return JSONOutput.encode(entries.map { CommitDocument($0.record, regression: $0.regression) })
-        case .table, .csv:
-            var table = TextTable(["commit", "date", "author", "compliance", "errors", "warnings", "+introduced/-fixed", "status"])
+        case .csv:
+            var table = TextTable([
+                "commit", "date", "author", "title", "status", "compliance", "errors", "warnings", "notes",
+                "introduced", "fixed", "regression", "reasons",
+            ])
+            for entry in entries {
+                let record = entry.record
+                let audited = record.status == .audited
+                let counted = audited && !record.isBaseline
+                table.add([
+                    record.sha, timestamp(record.committedAt), record.authorName, record.title,
+                    audited ? (record.isBaseline ? "baseline" : "audited") : "failed",
+                    audited ? ratio(record.summary.complianceRatio) : "", audited ? "\(record.summary.errors)" : "",
+                    audited ? "\(record.summary.warnings)" : "", audited ? "\(record.summary.notes)" : "",
+                    counted ? "\(record.introduced)" : "", counted ? "\(record.fixed)" : "",
+                    entry.regression.isEmpty ? "false" : "true", audited ? entry.regression.joined(separator: "; ") : record.error ?? "",
+                ])
+            }
+            return table.csv
+        case .table:
+            guard !entries.isEmpty else { return "no audited commits match\n" }
+            var table = TextTable(["commit", "date", "author", "title", "compliance", "errors", "warnings", "+introduced/-fixed", "status"])
             for entry in entries {
                 let record = entry.record
                 let status: String
@@ -39,16 +62,27 @@ public enum HistoryRenderer {
                 }
                 let failed = record.status == .failed
                 table.add([
-                    String(record.sha.prefix(10)), date(record.committedAt), record.authorName,
+                    String(record.sha.prefix(10)), date(record.committedAt), record.authorName, TextCut.words(record.title, limit: 50),
                     failed ? "–" : percent(record.summary.complianceRatio), failed ? "–" : "\(record.summary.errors)",
                     failed ? "–" : "\(record.summary.warnings)", record.isBaseline || failed ? "–" : "+\(record.introduced)/-\(record.fixed)", status,
                 ])
             }
-            return format == .csv ? table.csv : table.aligned
+            return table.aligned
         }
     }
 
     // MARK: diff
+
+    /// Finding changes as CSV, one row each, labelled by kind (diff and show share it).
+    static func changesCSV(_ groups: [(kind: String, changes: [FindingChange])]) -> String {
+        var table = TextTable(["change", "rule", "severity", "path", "line", "column", "message", "fingerprint"])
+        for (kind, changes) in groups {
+            for change in changes {
+                table.add([kind, change.rule, change.severity, change.path, "\(change.line)", "\(change.column)", change.message, change.fingerprint])
+            }
+        }
+        return table.csv
+    }
 
     public static func diff(_ diff: HistoryDiff, format: HistoryFormat) -> String {
         switch format {
@@ -60,13 +94,7 @@ public enum HistoryRenderer {
                 stillFailing: diff.stillFailing.map(ChangeDocument.init)
             ))
         case .csv:
-            var table = TextTable(["change", "rule", "severity", "path", "line", "column", "message", "fingerprint"])
-            for (kind, changes) in [("introduced", diff.introduced), ("fixed", diff.fixed), ("still_failing", diff.stillFailing)] {
-                for change in changes {
-                    table.add([kind, change.rule, change.severity, change.path, "\(change.line)", "\(change.column)", change.message, change.fingerprint])
-                }
-            }
-            return table.csv
+            return changesCSV([("introduced", diff.introduced), ("fixed", diff.fixed), ("still_failing", diff.stillFailing)])
         case .table:
             var out = "\(diff.from.sha.prefix(10)) → \(diff.to.sha.prefix(10)): compliance \(percent(diff.from.summary.complianceRatio)) → \(percent(diff.to.summary.complianceRatio)), errors \(diff.from.summary.errors) → \(diff.to.summary.errors)\n"
             out += section("Introduced", diff.introduced) + section("Fixed", diff.fixed) + section("Still failing", diff.stillFailing)
@@ -87,18 +115,39 @@ public enum HistoryRenderer {
     public static func trend(_ points: [TrendPoint], format: HistoryFormat) -> String {
         switch format {
         case .json:
-            return JSONOutput.encode(points.map { TrendDocument(bucket: $0.label, commit: $0.record.sha, date: timestamp($0.record.committedAt), summary: SummaryDocument($0.record.summary)) })
-        case .table, .csv:
+            return JSONOutput.encode(points.map {
+                TrendDocument(
+                    bucket: $0.label, commit: $0.isEmpty ? nil : $0.record.sha, date: timestamp($0.record.committedAt),
+                    summary: SummaryDocument($0.record.summary)
+                )
+            })
+        case .csv:
+            var table = TextTable(["bucket", "commit", "date", "compliance", "errors", "warnings", "files_failing"])
+            for point in points {
+                let summary = point.record.summary
+                table.add([
+                    point.label, point.isEmpty ? "" : point.record.sha, point.isEmpty ? "" : timestamp(point.record.committedAt),
+                    ratio(summary.complianceRatio), "\(summary.errors)", "\(summary.warnings)", "\(summary.filesFailing)",
+                ])
+            }
+            return table.csv
+        case .table:
             var table = TextTable(["bucket", "commit", "compliance", "errors", "warnings", "files failing"])
             for point in points {
                 let summary = point.record.summary
-                table.add([point.label, String(point.record.sha.prefix(10)), percent(summary.complianceRatio), "\(summary.errors)", "\(summary.warnings)", "\(summary.filesFailing)"])
+                table.add([
+                    point.label, point.isEmpty ? "– (no commit)" : String(point.record.sha.prefix(10)), percent(summary.complianceRatio),
+                    "\(summary.errors)", "\(summary.warnings)", "\(summary.filesFailing)",
+                ])
             }
-            if format == .csv { return table.csv }
             guard let first = points.first, let last = points.last else { return "no audited commits in range\n" }
+            // Compliance on a fixed 0–100% axis: a line near the top means
+            // near 100%, whatever the range of the period.
             let ratios = points.map(\.record.summary.complianceRatio)
-            let spark = "compliance \(Sparkline.render(ratios)) \(percent(first.record.summary.complianceRatio)) → \(percent(last.record.summary.complianceRatio))"
-            let errors = "errors     \(Sparkline.render(points.map { Double($0.record.summary.errors) })) \(first.record.summary.errors) → \(last.record.summary.errors)"
+            let spark = "compliance \(Sparkline.render(ratios, range: 0...1)) \(percent(first.record.summary.complianceRatio)) → \(percent(last.record.summary.complianceRatio)) (scale 0–100%)"
+            let errorCounts = points.map { Double($0.record.summary.errors) }
+            let errorRange = "\(Int(errorCounts.min() ?? 0))–\(Int(errorCounts.max() ?? 0))"
+            let errors = "errors     \(Sparkline.render(errorCounts)) \(first.record.summary.errors) → \(last.record.summary.errors) (scale \(errorRange))"
             return spark + "\n" + errors + "\n\n" + table.aligned
         }
     }
@@ -109,18 +158,28 @@ public enum HistoryRenderer {
         switch format {
         case .json:
             return JSONOutput.encode(entries.map(BlameDocument.init))
-        case .table, .csv:
-            var table = TextTable(["line", "severity", "rule", "commit", "date", "author", "message"])
+        case .csv:
+            var table = TextTable(["path", "line", "column", "severity", "rule", "commit", "date", "author", "message"])
+            for entry in entries {
+                table.add([
+                    entry.path, "\(entry.finding.position.line)", "\(entry.finding.position.column)", entry.finding.severity.rawValue,
+                    entry.finding.rule.rawValue, entry.commit?.sha ?? "", entry.commit.map { timestamp($0.committedAt) } ?? "",
+                    entry.commit?.authorName ?? "", entry.finding.message,
+                ])
+            }
+            return table.csv
+        case .table:
+            guard !entries.isEmpty else { return "\(path): no findings\n" }
+            var table = TextTable(["path:line", "severity", "rule", "commit", "date", "author", "message"])
             for entry in entries {
                 let commit = entry.commit
                 table.add([
-                    "\(entry.finding.position.line)", entry.finding.severity.rawValue, entry.finding.rule.rawValue,
+                    "\(entry.path):\(entry.finding.position.line)", entry.finding.severity.rawValue, entry.finding.rule.rawValue,
                     commit.map { String($0.sha.prefix(10)) } ?? "(before history)", commit.map { date($0.committedAt) } ?? "",
                     commit?.authorName ?? "", entry.finding.message,
                 ])
             }
-            if format == .csv { return table.csv }
-            return entries.isEmpty ? "\(path): no findings\n" : table.aligned
+            return table.aligned
         }
     }
 }
@@ -193,12 +252,14 @@ struct DiffDocument: Encodable {
 
 struct TrendDocument: Encodable {
     let bucket: String
-    let commit: String
+    /// Absent for a bucket without a commit (its summary is carried forward).
+    let commit: String?
     let date: String
     let summary: SummaryDocument
 }
 
 struct BlameDocument: Encodable {
+    let path: String
     let line: Int
     let column: Int
     let rule: String
@@ -210,6 +271,7 @@ struct BlameDocument: Encodable {
     let date: String?
 
     init(_ entry: BlameEntry) {
+        path = entry.path
         line = entry.finding.position.line
         column = entry.finding.position.column
         rule = entry.finding.rule.rawValue

@@ -6,12 +6,16 @@ import Foundation
 /// with `--all` every finding at that commit.
 public enum ShowRenderer {
     public enum Format: String, CaseIterable, Sendable {
-        case text, json, sarif
+        case text, json, csv, sarif
     }
 
     public static func render(_ detail: CommitDetail, format: Format, root: String) -> String {
         switch format {
         case .json: return JSONOutput.encode(ShowDocument(detail))
+        case .csv:
+            return HistoryRenderer.changesCSV([
+                ("introduced", detail.changes.filter { $0.kind == .introduced }), ("fixed", detail.changes.filter { $0.kind == .fixed }),
+            ])
         case .sarif: return OutputFormat.sarif.render(AuditOutcome(root: root, reports: detail.reports ?? [], skipped: []))
         case .text: return text(detail, root: root)
         }

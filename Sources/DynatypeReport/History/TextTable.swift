@@ -33,8 +33,11 @@ public struct TextTable {
 public enum Sparkline {
     static let ticks = Array("▁▂▃▄▅▆▇█")
 
-    public static func render(_ values: [Double]) -> String {
-        guard let low = values.min(), let high = values.max() else { return "" }
+    /// Scaled to `range` when given (values outside it are clamped), else
+    /// to the values' own minimum and maximum.
+    public static func render(_ values: [Double], range: ClosedRange<Double>? = nil) -> String {
+        guard let low = range?.lowerBound ?? values.min(), let high = range?.upperBound ?? values.max() else { return "" }
+        let values = values.map { min(max($0, low), high) }
         let span = high - low
         return String(values.map { value in
             span == 0 ? ticks[ticks.count / 2] : ticks[min(ticks.count - 1, Int((value - low) / span * Double(ticks.count - 1) + 0.5))]

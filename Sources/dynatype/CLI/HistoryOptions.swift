@@ -27,6 +27,21 @@ struct HistoryLocation {
         HistoryPaths.defaultDatabase(gitDirectory: repository.gitDirectory)
     }
 
+    /// A path given on the command line as a path in the repository: like
+    /// git, relative to the current folder when it is inside the work tree,
+    /// else relative to the repository root; an absolute path must be in
+    /// the work tree.
+    func repositoryPath(_ argument: String) throws -> String {
+        guard let workTree = repository.workTree?.standardizedFileURL.resolvingSymlinksInPath().path else { return argument }
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
+        let root = workTree.hasSuffix("/") ? workTree : workTree + "/"
+        let inside = { (path: String) in path == workTree || path.hasPrefix(root) }
+        let base = argument.hasPrefix("/") ? "/" : (inside(current) ? current : workTree)
+        let absolute = URL(fileURLWithPath: argument, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path
+        guard inside(absolute) else { throw InputError(message: "\(argument) is outside the repository \(workTree)") }
+        return absolute == workTree ? "." : String(absolute.dropFirst(root.count))
+    }
+
     /// The store for reading: an absent database is a clear error, not an empty one.
     func openForReading() throws -> SQLiteHistoryStore {
         guard FileManager.default.fileExists(atPath: databasePath) else {

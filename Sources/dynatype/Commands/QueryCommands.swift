@@ -48,25 +48,43 @@ enum LogCommand: Command {
     static let name = "log"
     static let summary = "List audited commits: compliance, errors, introduced/fixed, regressions"
     static let help = """
-        USAGE: dynatype log [REF] [-n N] [--format table|json|csv] [--repo DIR] [--db FILE]
+        USAGE: dynatype log [REF] [-n N] [--author TEXT] [--path PATH] [--regressions] [--format table|json|csv] [--repo DIR] [--db FILE]
 
         One line per audited commit reachable from REF (default HEAD), newest first: short
-        sha, date, author, compliance ratio, errors, findings introduced/fixed, and a mark on
-        regressions (an introduced error, a compliance drop, a file going from PASS to FAIL).
+        sha, date, author, title, compliance ratio, errors, findings introduced/fixed, and a
+        mark on regressions (an introduced error, a compliance drop, a file going from PASS
+        to FAIL). CSV has one column per number (ratios as 0.9630, ISO 8601 dates).
 
         OPTIONS:
           -n N, --max-count N  Show at most N commits (default 20; 0 for all).
+          --author TEXT      Only commits whose author name or email contains TEXT.
+          --path PATH        Only commits that changed PATH (a file or folder; relative to
+                             the current folder inside the work tree, like git).
+          --regressions      Only commits that regressed.
         \(historyOptionsHelp)
 
         \(queryExitStatus)
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, spec: OptionSpec(values: HistoryLocation.options.union(["--format", "--max-count"]), aliases: ["-n": "--max-count"]), command: name)
+        let options = try Arguments(
+            arguments,
+            spec: OptionSpec(
+                values: HistoryLocation.options.union(["--format", "--max-count", "--author", "--path"]), flags: ["--regressions"],
+                aliases: ["-n": "--max-count"]
+            ),
+            command: name
+        )
         let format = try options.choice("--format", HistoryFormat.self) ?? .table
         let count = try options.integer("--max-count", minimum: 0) ?? 20
         let context = try QueryContext(options)
-        let entries = try QueryContext.run { try context.queries.log(options.positionals.first ?? "HEAD", limit: count == 0 ? nil : count) }
+        let filter = LogFilter(
+            author: options.value("--author"), path: try options.value("--path").map(context.location.repositoryPath),
+            regressionsOnly: options.flag("--regressions")
+        )
+        let entries = try QueryContext.run {
+            try context.queries.log(options.positionals.first ?? "HEAD", limit: count == 0 ? nil : count, filter: filter)
+        }
         Terminal.write(HistoryRenderer.log(entries, format: format))
         return ExitStatus.success
     }
@@ -76,7 +94,7 @@ enum ShowCommand: Command {
     static let name = "show"
     static let summary = "Show an audited commit: summary, findings introduced and fixed"
     static let help = """
-        USAGE: dynatype show REV [--all] [--format text|json|sarif] [--repo DIR] [--db FILE]
+        USAGE: dynatype show REV [--all] [--format text|json|csv|sarif] [--repo DIR] [--db FILE]
 
         The commit's summary (the whole tree's compliance at that commit), what it introduced
         and fixed compared with its base, and the regression verdict. With --all (implied by
@@ -84,7 +102,8 @@ enum ShowCommand: Command {
 
         OPTIONS:
           --all              Include every finding at the commit.
-          --format FORMAT    text (default), json, sarif
+          --format FORMAT    text (default), json, csv (the findings introduced and fixed),
+                             sarif
           --repo DIR         The repository. Default: the current folder.
           --db FILE          The history database. Default: $GIT_DIR/dynatype/history.sqlite
           -h, --help         Show this help.
@@ -133,14 +152,16 @@ enum TrendCommand: Command {
     static let name = "trend"
     static let summary = "Compliance over time, with a terminal sparkline"
     static let help = """
-        USAGE: dynatype trend [REF] [--since DATE] [--by day|week|commit] [--format table|json|csv] [--repo DIR] [--db FILE]
+        USAGE: dynatype trend [REF] [--since DATE] [--by commit|day|week|month] [--format table|json|csv] [--repo DIR] [--db FILE]
 
         Compliance of the audited commits on REF's first-parent history (default HEAD),
-        oldest first, one point per day, week or commit (the last commit of each bucket).
+        oldest first, one point per commit, or per day, week or month (the last commit of
+        each bucket; a bucket without a commit is shown with the compliance carried
+        forward). The compliance sparkline is on a fixed 0–100% scale.
 
         OPTIONS:
           --since DATE       From this date (2024-05-01, "90 days ago").
-          --by BUCKET        commit (default), day, week
+          --by BUCKET        commit (default), day, week, month
         \(historyOptionsHelp)
 
         \(queryExitStatus)
@@ -164,9 +185,10 @@ enum BlameCommand: Command {
     static let help = """
         USAGE: dynatype blame PATH [--rev REV] [--format table|json|csv] [--repo DIR] [--db FILE]
 
-        The findings of PATH (relative to the repository root) at REV (default HEAD), each
-        with the audited commit that introduced it; "(before history)" when it predates the
-        first audited commit.
+        The findings of PATH at REV (default HEAD), each with the audited commit that
+        introduced it; "(before history)" when it predates the first audited commit. PATH
+        is a file or a folder (every audited file below it), relative to the current folder
+        inside the work tree (like git) or absolute.
 
         OPTIONS:
           --rev REV          The commit to blame at (default HEAD).
@@ -180,7 +202,7 @@ enum BlameCommand: Command {
         guard options.positionals.count == 1 else { throw UsageError(message: "give one path") }
         let format = try options.choice("--format", HistoryFormat.self) ?? .table
         let context = try QueryContext(options)
-        let path = options.positionals[0]
+        let path = try context.location.repositoryPath(options.positionals[0])
         let entries = try QueryContext.run { try context.queries.blame(path, at: options.value("--rev") ?? "HEAD") }
         Terminal.write(HistoryRenderer.blame(entries, path: path, format: format))
         return ExitStatus.success

@@ -18,13 +18,19 @@ final class GitFixture {
         try git(["config", "commit.gpgsign", "false"])
     }
 
+    /// Moves the commit dates on, for histories that span days or months.
+    func advanceClock(days: Int) {
+        clock += days * 86_400
+    }
+
     @discardableResult
-    func git(_ arguments: [String], in directory: URL? = nil) throws -> String {
+    func git(_ arguments: [String], in directory: URL? = nil, author: String? = nil) throws -> String {
         clock += 60
         let date = "\(clock) +0000"
         let result = try runProcess(
             URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: directory ?? url,
             environment: ["GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date, "GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.url.path]
+                .merging(author.map { ["GIT_AUTHOR_NAME": $0, "GIT_AUTHOR_EMAIL": $0.lowercased() + "@example.com"] } ?? [:]) { $1 }
         )
         guard result.status == 0 else {
             throw FixtureError(message: "git \(arguments.joined(separator: " ")) failed: \(result.stderr)")
@@ -48,9 +54,9 @@ final class GitFixture {
 
     /// Stages everything and commits; returns the new commit's sha.
     @discardableResult
-    func commit(_ message: String) throws -> String {
+    func commit(_ message: String, author: String? = nil) throws -> String {
         try git(["add", "-A"])
-        try git(["commit", "-q", "--allow-empty", "-m", message])
+        try git(["commit", "-q", "--allow-empty", "-m", message], author: author)
         return try git(["rev-parse", "HEAD"])
     }
 
