@@ -21,8 +21,9 @@ import Testing
         return fixture
     }
 
+    /// CSV rows end in CRLF (RFC 4180); "\r\n" is one Character in Swift.
     static func csvRows(_ text: String) -> [[String]] {
-        text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     }
 
     @Test func logFiltersByAuthorPathAndRegressionAndShowsTitles() throws {

@@ -66,7 +66,8 @@ import Testing
 
         try DaemonTests.regress(fixture)
         try daemon.wait("the regression, pending on the closed hook") {
-            daemon.alertLines().count == 1 && Self.pendingDeliveries(try Self.status(daemon)) == 1
+            let pending = Self.pendingDeliveries(try Self.status(daemon))
+            return daemon.alertLines().count == 1 && pending == 1
         }
         try Self.expectAgreement(daemon, step: "regression pending")
 
@@ -80,11 +81,12 @@ import Testing
 
         try DaemonTests.fix(fixture)
         try daemon.wait("the resolution delivered") {
-            daemon.alertLines().count == 2 && Self.pendingDeliveries(try Self.status(daemon)) == 0
+            let pending = Self.pendingDeliveries(try Self.status(daemon))
+            return daemon.alertLines().count == 2 && pending == 0
         }
         try daemon.wait("the metrics file after the resolution") {
-            try Self.samples(daemon.metrics)["dynatype_alert_deliveries_pending{repository=\"app\"}"] == 0
-                && (try daemon.recordedCommits().count) == 3
+            let drained = try Self.samples(daemon.metrics)["dynatype_alert_deliveries_pending{repository=\"app\"}"] == 0
+            return try drained && daemon.recordedCommits().count == 3
         }
         try Self.expectAgreement(daemon, step: "fixed")
         #expect(daemon.stop() == 0)
