@@ -64,7 +64,7 @@ import Testing
         try daemon.wait("the first metrics file") { FileManager.default.fileExists(atPath: daemon.metrics.path) }
         try Self.expectAgreement(daemon, step: "start")
 
-        try DaemonTests.regress(fixture)
+        _ = try DaemonTests.regress(fixture)
         try daemon.wait("the regression, pending on the closed hook") {
             let pending = Self.pendingDeliveries(try Self.status(daemon))
             return daemon.alertLines().count == 1 && pending == 1
@@ -96,7 +96,7 @@ import Testing
         let fixture = try DaemonTests.repository()
         let daemon = try DaemonHarness(fixture: fixture)
         try daemon.start()
-        try DaemonTests.regress(fixture)
+        _ = try DaemonTests.regress(fixture)
         let series = "dynatype_findings{repository=\"app\",ref=\"refs/heads/main\",rule=\"fixed_font_size\",severity=\"error\"}"
         try daemon.wait("the finding") { try Self.samples(daemon.metrics)[series] == 1 }
         try DaemonTests.fix(fixture)
