@@ -21,8 +21,15 @@ public final class HistoryLock {
         _ = pid.withCString { write(descriptor, $0, strlen($0)) }
     }
 
-    /// Who holds a database's lock ("pid 1234"), or nil when nobody does.
-    public static func holder(database: String) -> String? {
+    /// The process holding a database's lock.
+    public struct Holder: Sendable, CustomStringConvertible {
+        /// Nil when the lock file does not name it.
+        public let pid: Int32?
+        public var description: String { pid.map { "pid \($0)" } ?? "another process" }
+    }
+
+    /// Who holds a database's lock, or nil when nobody does.
+    public static func holder(database: String) -> Holder? {
         let path = database + ".lock"
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -31,8 +38,8 @@ public final class HistoryLock {
             flock(descriptor, LOCK_UN)
             return nil
         }
-        let pid = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        return pid.isEmpty ? "another process" : "pid \(pid)"
+        let pid = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return Holder(pid: pid)
     }
 
     deinit {

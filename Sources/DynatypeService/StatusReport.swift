@@ -64,7 +64,7 @@ public struct RepositoryStatus: Encodable {
     let lastAudited: LastCommit?
     let sinks: [Sink]
     let lastAlert: Alert?
-    let problem: String?
+    var problem: String?
 
     enum CodingKeys: String, CodingKey {
         case name, path, database, daemon, refs, sinks, problem
@@ -77,12 +77,19 @@ public struct RepositoryStatus: Encodable {
             do {
                 return try collect(settings, environment: environment)
             } catch {
-                return RepositoryStatus(
-                    name: settings.name, path: settings.path.path, database: settings.database, daemon: nil, refs: [], lastAudited: nil,
-                    sinks: [], lastAlert: nil, problem: "\(error)"
-                )
+                return problem("\(error)", settings, database: settings.database, daemon: nil)
             }
         }
+    }
+
+    /// A repository whose history cannot be reported, and why.
+    private static func problem(
+        _ problem: String, _ settings: DaemonConfiguration.Repository, database: String?, daemon: HistoryLock.Holder?
+    ) -> RepositoryStatus {
+        RepositoryStatus(
+            name: settings.name, path: settings.path.path, database: database, daemon: daemon?.description, refs: [], lastAudited: nil,
+            sinks: [], lastAlert: nil, problem: problem
+        )
     }
 
     private static func collect(_ settings: DaemonConfiguration.Repository, environment: [String: String]) throws -> RepositoryStatus {
@@ -90,11 +97,25 @@ public struct RepositoryStatus: Encodable {
         let repository = try Repository(at: settings.path)
         let database = settings.databasePath(gitDirectory: repository.gitDirectory, environment: environment)
         guard FileManager.default.fileExists(atPath: database) else {
-            return RepositoryStatus(
-                name: settings.name, path: settings.path.path, database: database, daemon: nil, refs: [], lastAudited: nil, sinks: [],
-                lastAlert: nil, problem: "no history yet (the daemon creates it when it starts)"
-            )
+            return problem("no history yet (the daemon creates it when it starts)", settings, database: database, daemon: nil)
         }
+        // Asked first, so a history the daemon holds but that cannot be read
+        // is still reported as the daemon's.
+        let daemon = HistoryLock.holder(database: database)
+        let held = daemon.map { HeldHistory(database: database, daemon: $0) }
+        do {
+            var status = try read(settings, repository: repository, database: database, daemon: daemon)
+            status.problem = held?.staleProblem
+            return status
+        } catch {
+            guard let held else { throw error }
+            return problem(held.problem(reading: error), settings, database: database, daemon: daemon)
+        }
+    }
+
+    private static func read(
+        _ settings: DaemonConfiguration.Repository, repository: Repository, database: String, daemon: HistoryLock.Holder?
+    ) throws -> RepositoryStatus {
         let store = try SQLiteHistoryStore(path: database, readOnly: true)
         let scanner = HistoryScanner(engine: HistoryEngine(repository: repository, store: store))
         let tracked = try store.trackedRefs()
@@ -112,7 +133,7 @@ public struct RepositoryStatus: Encodable {
             Sink(name: $0, pending: outbox.pending[$0] ?? 0, attempts: outbox.failing[$0]?.attempts, lastError: outbox.failing[$0]?.error)
         }
         return RepositoryStatus(
-            name: settings.name, path: settings.path.path, database: database, daemon: HistoryLock.holder(database: database), refs: refs,
+            name: settings.name, path: settings.path.path, database: database, daemon: daemon?.description, refs: refs,
             lastAudited: last, sinks: sinks,
             lastAlert: outbox.lastAlert.map { Alert(kind: $0.kind.rawValue, commit: $0.commit, createdAt: $0.createdAt) }, problem: nil
         )

@@ -286,6 +286,33 @@ import Testing
         #expect((repository["sinks"] as? [[String: Any]])?.map { $0["name"] as? String } == ["jsonl", "journal"])
     }
 
+    /// Removing the database's -wal file under a running daemon: status says
+    /// the daemon is running, what happened and what to do (not "no daemon
+    /// running" and "disk I/O error"), and the advice works.
+    @Test func statusExplainsAWriteAheadLogRemovedUnderTheDaemon() throws {
+        let fixture = try Self.repository()
+        let daemon = try DaemonHarness(fixture: fixture)
+        try daemon.start()
+        let pid = try #require(daemon.process?.processIdentifier)
+        try FileManager.default.removeItem(atPath: daemon.database.path + "-wal")
+
+        let removed = try runDynatype(["status", "--config", daemon.configuration.path])
+        #expect(removed.status == 0)
+        #expect(removed.stdout.contains("watched by pid \(pid)"), "\(removed.stdout)")
+        // Whether SQLite can still read the database depends on what the log held: either way status says so.
+        #expect(removed.stdout.contains("its write-ahead log \(daemon.database.path)-wal was removed while the daemon (pid \(pid)) has it open"))
+        #expect(removed.stdout.contains("stop it with SIGTERM"))
+        #expect(!removed.stdout.contains("no daemon running"))
+
+        // The daemon goes on auditing into the removed log; stopping it writes that back.
+        let bad = try Self.regress(fixture)
+        try daemon.wait("the alert") { daemon.alertLines().count == 1 }
+        #expect(daemon.stop() == 0)
+        let stopped = try runDynatype(["status", "--config", daemon.configuration.path])
+        #expect(stopped.stdout.contains("audited up to \(bad.prefix(10)) · 0 pending"), "\(stopped.stdout)")
+        #expect(!stopped.stdout.contains("problem"))
+    }
+
     @Test func theUnitFilePassesSystemdAnalyzeVerify() throws {
         let analyze = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
         guard FileManager.default.isExecutableFile(atPath: analyze.path) else {

@@ -10,6 +10,7 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// SQLITE_NOTADB: the file is not a database (or is encrypted, or corrupt).
     public var isNotADatabase: Bool { code & 0xFF == SQLITE_NOTADB }
     public var isCorrupt: Bool { code & 0xFF == SQLITE_CORRUPT }
+    public var isIOError: Bool { code & 0xFF == SQLITE_IOERR }
     public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
 }
 
