@@ -182,14 +182,15 @@ import Testing
     }
 
     @Test func aDatabaseMadeReadOnlyUnderTheDaemonLosesAndDoublesNothing() throws {
-        guard getuid() != 0 else {
-            // Root ignores file modes, and a file system with the database open
-            // for writing cannot be remounted read-only (EBUSY).
-            print("skipped aDatabaseMadeReadOnlyUnderTheDaemonLosesAndDoublesNothing: running as root, file modes do not apply")
-            return
-        }
         let fixture = try DaemonTests.repository()
-        let daemon = try DaemonHarness(fixture: fixture)
+        let daemon = try DaemonHarness(fixture: fixture, extra: UnprivilegedUser.isNeeded ? ", \"trust_owner\": true" : "")
+        if UnprivilegedUser.isNeeded {
+            // Root ignores file modes (and a file system with the database open
+            // for writing cannot be remounted read-only: EBUSY), so the daemon
+            // runs as nobody, owning what it writes; the repository stays
+            // root's, for the test's git commands.
+            try runAsNobody(daemon)
+        }
         try daemon.start()
         let state = daemon.database.deletingLastPathComponent()
         let files = try FileManager.default.contentsOfDirectory(atPath: state.path).map { state.appendingPathComponent($0).path }
@@ -209,6 +210,22 @@ import Testing
         usleep(300_000)
         try Self.expectPromptStop(daemon)
         Self.expectExactlyOnce(daemon.alertLines(), [AlertSummary(kind: "regression", commit: bad), AlertSummary(kind: "resolved", commit: good)])
+        if UnprivilegedUser.isNeeded {
+            let owner = try FileManager.default.attributesOfItem(atPath: daemon.database.path)[.ownerAccountID] as? NSNumber
+            #expect(owner?.uint32Value == UnprivilegedUser.id, "the daemon did not run as nobody")
+        }
+    }
+
+    private func runAsNobody(_ daemon: DaemonHarness) throws {
+        let folder = daemon.fixture.folder.url
+        daemon.command = try UnprivilegedUser.dynatypeCommand(copyingBinaryTo: folder)
+        let home = folder.appendingPathComponent("home")
+        for created in [home, daemon.database.deletingLastPathComponent(), daemon.metrics.deletingLastPathComponent()] {
+            try FileManager.default.createDirectory(at: created, withIntermediateDirectories: true)
+        }
+        try Data().write(to: daemon.alerts)
+        try UnprivilegedUser.own([home, daemon.database.deletingLastPathComponent(), daemon.metrics.deletingLastPathComponent(), daemon.alerts])
+        daemon.environment["HOME"] = home.path
     }
 
     // MARK: Checks

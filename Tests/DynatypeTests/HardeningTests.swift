@@ -176,18 +176,10 @@ import Testing
         #expect(output.contains("Locked: cannot list this folder: Permission denied"), "\(output)")
     }
 
-    /// Root reads any folder, so the permission test drops to `nobody` when it
-    /// runs as root, with a copy of the binary where `nobody` can run it (the
-    /// build folder may be private).
     private func runAsUnprivilegedUser(_ arguments: [String], copyingBinaryTo folder: URL) throws -> ProcessResult {
-        guard getuid() == 0 else { return try runDynatype(arguments) }
-        let binary = folder.appendingPathComponent("dynatype")
-        try FileManager.default.copyItem(at: dynatypeBinary, to: binary)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
-        return try runProcess(
-            URL(fileURLWithPath: "/usr/bin/setpriv"),
-            ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments, in: folder
-        )
+        guard UnprivilegedUser.isNeeded else { return try runDynatype(arguments) }
+        let command = try UnprivilegedUser.dynatypeCommand(copyingBinaryTo: folder)
+        return try runProcess(command.executable, command.arguments + arguments, in: folder)
     }
 }
 

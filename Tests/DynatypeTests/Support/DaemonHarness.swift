@@ -15,6 +15,8 @@ final class DaemonHarness {
     let log: URL
     private(set) var process: Process?
     var environment: [String: String] = [:]
+    /// What runs `watch`: the binary, or a command that runs it as another user.
+    var command: (executable: URL, arguments: [String]) = (dynatypeBinary, [])
 
     init(fixture: GitFixture, watched: URL? = nil, extra: String = "", alertSettings: String = "") throws {
         self.fixture = fixture
@@ -46,8 +48,8 @@ final class DaemonHarness {
     /// Starts the daemon and waits until it is watching (it catches up first).
     func start(waitUntilWatching: Bool = true) throws {
         let process = Process()
-        process.executableURL = dynatypeBinary
-        process.arguments = ["watch", "--config", configuration.path]
+        process.executableURL = command.executable
+        process.arguments = command.arguments + ["watch", "--config", configuration.path]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if !FileManager.default.fileExists(atPath: log.path) { try Data().write(to: log) }
         let handle = try FileHandle(forWritingTo: log)
