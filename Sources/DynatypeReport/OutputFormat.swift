@@ -23,13 +23,26 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 }
 
 public struct ReportOptions: Sendable {
+    /// How much of a many-file audit the text report shows.
+    public enum Detail: Sendable {
+        /// Failing files with their errors, and the summary line.
+        case quiet
+        /// Failing files first with their findings, files with warnings or
+        /// notes, passing files as one count, then the summary block.
+        case normal
+        /// Every file with its passing elements, then the summary block.
+        case verbose
+    }
+
     /// ANSI colors in the text report (for a terminal).
     public var color: Bool
+    public var detail: Detail = .normal
     /// Where paths in `github` annotations are relative to (the workflow's checkout).
     public var workingDirectory: String
 
-    public init(color: Bool = false, workingDirectory: String = FileManager.default.currentDirectoryPath) {
+    public init(color: Bool = false, detail: Detail = .normal, workingDirectory: String = FileManager.default.currentDirectoryPath) {
         self.color = color
+        self.detail = detail
         self.workingDirectory = workingDirectory
     }
 }

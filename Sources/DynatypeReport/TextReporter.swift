@@ -3,30 +3,46 @@ import Foundation
 
 /// The report shape, per file: the verdict first, then
 /// failing elements with the current font, why, and the exact fix; warnings;
-/// passing elements; notes; assumptions. A clean PASS in a multi-file audit
-/// stays one line ("keep the report brief").
+/// passing elements; notes; assumptions. A report of many files puts the
+/// failing ones first and collapses clean passes to one count (a 400-file
+/// audit should not be 1,000 lines of PASS), then sums up by rule and place.
 struct TextReporter {
     let options: ReportOptions
 
     func render(_ outcome: AuditOutcome) -> String {
         var out = ""
-        let brief = outcome.reports.count > 1
-        for report in outcome.reports {
-            let quiet = outcome.findings(of: report, in: .new).isEmpty && !report.elements.contains { $0.verdict == .unresolved }
-            out += render(report, in: outcome, brief: brief && quiet)
+        // One file is always shown whole: that is what was asked about.
+        let detail = outcome.reports.count > 1 ? options.detail : .verbose
+        let clean = { (report: FileReport) in
+            outcome.findings(of: report, in: .new).isEmpty && !report.elements.contains { $0.verdict == .unresolved }
+        }
+        let failing = outcome.reports.filter { $0.verdict == .fail }
+        let attention = outcome.reports.filter { $0.verdict != .fail && !clean($0) }
+        let passing = outcome.reports.filter { $0.verdict != .fail && clean($0) }
+        for report in failing { out += render(report, in: outcome, level: detail) }
+        if detail != .quiet {
+            for report in attention { out += render(report, in: outcome, level: detail) }
+            if detail == .verbose {
+                for report in passing { out += render(report, in: outcome, level: detail, brief: outcome.reports.count > 1) }
+            } else if !passing.isEmpty {
+                out += paint("PASS", .green) + "  \(passing.count) other file\(passing.count == 1 ? "" : "s") with no findings (--verbose lists them)\n\n"
+            }
         }
         if let absent = outcome.comparison?.absent, !absent.isEmpty {
             out += paint(outcome.comparison!.isChange ? "Fixed by the change" : "Fixed since the baseline", .bold) + "\n"
             out += absent.map { "  \(paint("FIXED", .green))  \(DisplayPath.escaped($0.path))  \($0.current)  [\($0.rule)]\n" }.joined() + "\n"
         }
-        for skipped in outcome.skipped where !skipped.isError {
+        for skipped in outcome.skipped where !skipped.isError && detail != .quiet {
             out += paint("SKIP ", .yellow) + "  \(DisplayPath.escaped(skipped.path)): \(skipped.reason)\n"
+        }
+        if detail != .quiet, outcome.reports.count > 1 {
+            out += AuditDigest(outcome: outcome).render { paint($0, .bold) }
         }
         out += footer(outcome)
         return out
     }
 
-    private func render(_ report: FileReport, in outcome: AuditOutcome, brief: Bool) -> String {
+    private func render(_ report: FileReport, in outcome: AuditOutcome, level: ReportOptions.Detail, brief: Bool = false) -> String {
         let fresh = outcome.findings(of: report, in: .new)
         let baselined = outcome.findings(of: report, in: .unchanged)
         let verdict = report.verdict == .pass ? paint("PASS", .green) : paint("FAIL", .red)
@@ -40,8 +56,9 @@ struct TextReporter {
         let looseAssumptions = fresh.filter { $0.rule == .unresolvedFont && $0.elements.isEmpty }
 
         out += section("Failing elements", errors.map { describe($0, in: report) })
+        if level == .quiet { return out + "\n" }
         out += section("Warnings", warnings.map { describe($0, in: report) })
-        out += section("Passing elements", passing.map { element in
+        out += section("Passing elements", level != .verbose ? [] : passing.map { element in
             "\(location(element.element.position))  \(element.element.description)  \(paint(element.element.font, .dim)) — \(element.reason)"
         })
         out += section("Notes", notes.map { "\(location($0.position))  \($0.message) [\($0.rule.rawValue)]\n" + detail("fix", $0.fix) })

@@ -36,7 +36,7 @@ guard let first = arguments.first else {
 switch first {
 case "-h", "--help", "help":
     if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
-        print(command.help)
+        print(command.fullHelp)
     } else {
         print(topLevelHelp)
     }
@@ -52,7 +52,7 @@ default:
     }
     arguments.removeFirst()
     if arguments.contains("--help") || arguments.contains("-h") {
-        print(command.help)
+        print(command.fullHelp)
         exit(ExitStatus.success)
     }
     do {

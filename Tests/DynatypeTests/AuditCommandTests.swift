@@ -56,6 +56,29 @@ import Testing
         #expect(withMissing.stdout.contains("FAIL  Card.swift"), "\(withMissing.stdout)")
     }
 
+    /// A 400-file audit was 1,000+ lines, mostly PASS lines and passing elements.
+    @Test func aManyFileReportPutsFailuresFirstCollapsesPassesAndSumsUp() throws {
+        let folder = try TemporaryDirectory()
+        for index in 0..<6 { try folder.write("App/Clean\(index).swift", passing) }
+        try folder.write("Kit/Broken.swift", failing)
+        let normal = try runDynatype(["audit"], in: folder.url).stdout
+        let lines = normal.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("FAIL  Kit/Broken.swift") == true, "\(normal)")
+        #expect(normal.contains("PASS  6 other files with no findings (--verbose lists them)"))
+        #expect(!normal.contains("Passing elements"))
+        #expect(normal.contains("Findings by rule\n  fixed_font_size  1"))
+        #expect(normal.contains("Fix first\n  fixed_font_size (1 finding)"))
+        #expect(lines.last?.hasPrefix("7 files audited: 1 FAIL, 6 PASS") == true)
+
+        let quiet = try runDynatype(["audit", "--quiet"], in: folder.url).stdout
+        #expect(!quiet.contains("PASS  ") && !quiet.contains("Findings by rule"))
+        #expect(quiet.contains("FAIL  Kit/Broken.swift") && quiet.hasSuffix("notes\n"))
+
+        let verbose = try runDynatype(["audit", "-v"], in: folder.url).stdout
+        #expect(verbose.components(separatedBy: "\nPASS  App/Clean").count == 7)
+        #expect(try runDynatype(["audit", "-q", "-v"], in: folder.url).status == 2)
+    }
+
     @Test func folderWithoutSwiftFilesAndBinaryFilesGetClearMessages() throws {
         let folder = try TemporaryDirectory()
         try folder.write("docs/README.md", "# hi")
@@ -170,6 +193,15 @@ import Testing
             #expect(help.status == 0)
             #expect(help.stdout.contains("USAGE: dynatype \(command)"))
             #expect(help.stdout.contains("EXIT STATUS"))
+            // Help ends with two or three examples, whose options the command has.
+            let examples = help.stdout.components(separatedBy: "\nEXAMPLES:\n").last!.split(separator: "\n")
+            #expect((2...3).contains(examples.count), "\(command): \(examples)")
+            let options = help.stdout.components(separatedBy: "\nEXAMPLES:\n").first!
+            for example in examples where example.hasPrefix("  dynatype ") {
+                for option in example.split(separator: " ").filter({ $0.hasPrefix("--") }) {
+                    #expect(options.contains(option), "\(command): the example \(example) uses \(option), which its help does not list")
+                }
+            }
             let wrong = try runDynatype([command, "--no-such-option"])
             #expect(wrong.status == 2, "\(command)")
             #expect(wrong.stderr.contains("unknown option --no-such-option"), "\(command): \(wrong.stderr)")

@@ -6,7 +6,18 @@ protocol Command {
     static var name: String { get }
     static var summary: String { get }
     static var help: String { get }
+    /// Two or three command lines, each with what it does, ending `--help`.
+    static var examples: [(command: String, purpose: String)] { get }
     static func run(_ arguments: [String]) throws -> Int32
+}
+
+extension Command {
+    /// `--help`: the usage, options and exit status, then the examples.
+    static var fullHelp: String {
+        let width = examples.map(\.command.count).max() ?? 0
+        let lines = examples.map { "  " + $0.command.padding(toLength: width, withPad: " ", startingAt: 0) + "   # " + $0.purpose }
+        return help.trimmingCharacters(in: .newlines) + "\n\nEXAMPLES:\n" + lines.joined(separator: "\n")
+    }
 }
 
 /// Exit statuses shared by every command (documented in `--help` and the README).

@@ -5,10 +5,15 @@ import Foundation
 
 enum AuditCommand: Command {
     static let name = "audit"
+    static let examples = [
+        (command: "dynatype audit", purpose: "every Swift and IB file under the current folder"),
+        (command: "dynatype audit Sources/Settings --format xcode", purpose: "one folder, as Xcode diagnostics"),
+        (command: "dynatype audit --write-baseline .dynatype-baseline.json", purpose: "accept today's findings; later audits fail only on new ones"),
+    ]
     static let summary = "Audit Swift and Interface Builder files and print a PASS/FAIL report per file"
     static let help = """
         USAGE: dynatype audit [PATH ...] [--format FORMAT] [--config FILE] [--context PATH] [--jobs N] [--color WHEN]
-                              [--baseline FILE] [--write-baseline FILE]
+                              [--baseline FILE] [--write-baseline FILE] [--quiet | --verbose]
 
         Audits Swift (SwiftUI, UIKit, AppKit), .xib and .storyboard files for Dynamic Type
         support: a PASS/FAIL verdict per file, every failing element with its line and the
@@ -31,6 +36,10 @@ enum AuditCommand: Command {
                              project around the audited paths
           --jobs N, -j N     Files analyzed in parallel (default: all cores)
           --color WHEN       auto (default: on a terminal), always, never
+          -q, --quiet        Text: only the failing files with their errors, and the summary line
+          -v, --verbose      Text: every file, with its passing elements (by default, files that
+                             pass with no findings are one count, and a summary by rule, folder
+                             and file comes before the summary line)
           --baseline FILE    Judge against a baseline of accepted findings (default: the
                              configuration's "baseline"): its findings are reported apart and
                              fail nothing; those that no longer occur are reported as fixed
@@ -53,11 +62,13 @@ enum AuditCommand: Command {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
             arguments, spec: OptionSpec(
-                values: ["--format", "--config", "--context", "--jobs", "--color", "--baseline", "--write-baseline"], aliases: ["-j": "--jobs"]
+                values: ["--format", "--config", "--context", "--jobs", "--color", "--baseline", "--write-baseline"],
+                flags: ["--quiet", "--verbose"], aliases: ["-j": "--jobs", "-q": "--quiet", "-v": "--verbose"]
             ),
             command: name
         )
         let format = try options.choice("--format", OutputFormat.self) ?? .text
+        if options.flag("--quiet"), options.flag("--verbose") { throw UsageError(message: "give --quiet or --verbose, not both") }
         if let color = options.value("--color"), !["auto", "always", "never"].contains(color) {
             throw UsageError(message: "--color must be auto, always or never, not \"\(color)\"")
         }
@@ -82,7 +93,10 @@ enum AuditCommand: Command {
         outcome = try BaselineOptions(options, configuration: configuration, configurationFolder: configurationFolder, current: current)
             .apply(to: outcome, scope: paths)
 
-        let report = format.render(outcome, options: ReportOptions(color: format == .text && Terminal.wantsColor(options.value("--color"))))
+        let detail: ReportOptions.Detail = options.flag("--quiet") ? .quiet : options.flag("--verbose") ? .verbose : .normal
+        let report = format.render(outcome, options: ReportOptions(
+            color: format == .text && Terminal.wantsColor(options.value("--color")), detail: detail
+        ))
         Terminal.write(report)
         // Errors belong on stderr whatever the format; the text report lists
         // the files it skipped on purpose itself.

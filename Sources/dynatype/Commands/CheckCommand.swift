@@ -7,6 +7,11 @@ import Foundation
 
 enum CheckCommand: Command {
     static let name = "check"
+    static let examples = [
+        (command: "dynatype check --base origin/main", purpose: "what the work tree introduces against main"),
+        (command: "dynatype check --base origin/main --head HEAD --format markdown", purpose: "a pull-request comment"),
+        (command: "dynatype check --base HEAD~1 --head HEAD --format sarif > check.sarif", purpose: "introduced findings for code scanning"),
+    ]
     static let summary = "Gate a change: what it introduces and fixes against the merge base of a base revision"
     static let help = """
         USAGE: dynatype check --base REV [--head REV] [--format FORMAT] [--repo DIR] [--db FILE]

@@ -23,6 +23,10 @@ private let configurationOption = """
 
 enum WatchCommand: Command {
     static let name = "watch"
+    static let examples = [
+        (command: "dynatype watch --config /etc/dynatype/ios.json", purpose: "watch as the systemd unit does"),
+        (command: "systemctl enable --now dynatype@ios", purpose: "the same under systemd (config /etc/dynatype/ios.json)"),
+    ]
     static let summary = "Run the daemon: audit new commits as refs move, alert on regressions, write metrics"
     static let help = """
         USAGE: dynatype watch [--config FILE]
@@ -66,6 +70,10 @@ enum WatchCommand: Command {
 
 enum StatusCommand: Command {
     static let name = "status"
+    static let examples = [
+        (command: "dynatype status --config /etc/dynatype/ios.json", purpose: "each repository's daemon, refs, outbox"),
+        (command: "dynatype status --config /etc/dynatype/ios.json --format json", purpose: "the same as JSON, for monitoring"),
+    ]
     static let summary = "Show what the daemon's repositories look like: refs, pending commits, alert outbox"
     static let help = """
         USAGE: dynatype status [--config FILE] [--format text|json]

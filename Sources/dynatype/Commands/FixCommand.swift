@@ -5,6 +5,10 @@ import Foundation
 
 enum FixCommand: Command {
     static let name = "fix"
+    static let examples = [
+        (command: "dynatype fix --dry-run", purpose: "the mechanical fixes as a diff, nothing written"),
+        (command: "dynatype fix Sources/Settings --rule fixed_font_size", purpose: "apply one rule's fixes in one folder"),
+    ]
     static let summary = "Apply the mechanical fixes the report suggests, where they are safe"
     static let help = """
         USAGE: dynatype fix [PATH ...] [--rule ID ...] [--dry-run] [--config FILE] [--context PATH] [--jobs N]

@@ -46,6 +46,11 @@ private let queryExitStatus = """
 
 enum LogCommand: Command {
     static let name = "log"
+    static let examples = [
+        (command: "dynatype log", purpose: "the last 20 audited commits"),
+        (command: "dynatype log --regressions --author ana", purpose: "Ana's commits that regressed"),
+        (command: "dynatype log --path Sources/Settings -n 0 --format csv > log.csv", purpose: "every commit that changed a folder, for a spreadsheet"),
+    ]
     static let summary = "List audited commits: compliance, errors, introduced/fixed, regressions"
     static let help = """
         USAGE: dynatype log [REF] [-n N] [--author TEXT] [--path PATH] [--regressions] [--format table|json|csv] [--repo DIR] [--db FILE]
@@ -92,6 +97,10 @@ enum LogCommand: Command {
 
 enum ShowCommand: Command {
     static let name = "show"
+    static let examples = [
+        (command: "dynatype show HEAD", purpose: "what the last commit introduced and fixed"),
+        (command: "dynatype show v2.0 --all --format sarif", purpose: "every finding at a tag, as SARIF"),
+    ]
     static let summary = "Show an audited commit: summary, findings introduced and fixed"
     static let help = """
         USAGE: dynatype show REV [--all] [--format text|json|csv|sarif] [--repo DIR] [--db FILE]
@@ -124,6 +133,10 @@ enum ShowCommand: Command {
 
 enum DiffCommand: Command {
     static let name = "diff"
+    static let examples = [
+        (command: "dynatype diff v1.0 v2.0", purpose: "introduced, fixed and still failing between two releases"),
+        (command: "dynatype diff HEAD~10 HEAD --format csv", purpose: "the same as CSV"),
+    ]
     static let summary = "Compare two audited commits: introduced, fixed, still failing"
     static let help = """
         USAGE: dynatype diff REV1 REV2 [--format table|json|csv] [--repo DIR] [--db FILE]
@@ -150,6 +163,10 @@ enum DiffCommand: Command {
 
 enum TrendCommand: Command {
     static let name = "trend"
+    static let examples = [
+        (command: "dynatype trend --by week", purpose: "compliance week by week"),
+        (command: "dynatype trend --since 2025-01-01 --by month --format csv", purpose: "monthly, for a chart"),
+    ]
     static let summary = "Compliance over time, with a terminal sparkline"
     static let help = """
         USAGE: dynatype trend [REF] [--since DATE] [--by commit|day|week|month] [--format table|json|csv] [--repo DIR] [--db FILE]
@@ -181,6 +198,10 @@ enum TrendCommand: Command {
 
 enum BlameCommand: Command {
     static let name = "blame"
+    static let examples = [
+        (command: "dynatype blame Sources/Settings/Header.swift", purpose: "who introduced each finding of a file"),
+        (command: "dynatype blame Sources/Settings", purpose: "the same for every file of a folder"),
+    ]
     static let summary = "For each current finding in a file, the commit that introduced it"
     static let help = """
         USAGE: dynatype blame PATH [--rev REV] [--format table|json|csv] [--repo DIR] [--db FILE]

@@ -3,6 +3,11 @@ import DynatypeRules
 
 enum RulesCommand: Command {
     static let name = "rules"
+    static let examples = [
+        (command: "dynatype rules", purpose: "every rule with its default severity"),
+        (command: "dynatype rules fixed_font_size", purpose: "why, fix and examples of one rule"),
+        (command: "dynatype rules --format reference > docs/rules.md", purpose: "the whole rule reference"),
+    ]
     static let summary = "List the rule catalogue: id, default severity, what it flags"
     static let help = """
         USAGE: dynatype rules [RULE_ID] [--format text|markdown|reference|json]

@@ -5,6 +5,11 @@ import Foundation
 
 enum ScanCommand: Command {
     static let name = "scan"
+    static let examples = [
+        (command: "dynatype scan", purpose: "audit the commits of the current branch not audited yet"),
+        (command: "dynatype scan --since \"90 days ago\"", purpose: "the last three months only"),
+        (command: "dynatype scan --repo /srv/git/app.git --ref main --ref release/2.0", purpose: "two branches of a bare repository"),
+    ]
     static let summary = "Audit a repository's history commit by commit into the history database"
     static let help = """
         USAGE: dynatype scan [--repo DIR] [--ref REF ...] [--db FILE] [--max-commits N | --since DATE | --all] [--cache MODE] [--jobs N]

@@ -1,0 +1,52 @@
+import DynatypeRules
+import Foundation
+
+/// The block at the end of a text report of many files: what a reader of a
+/// 400-file audit wants after the details — which rules fire, where the
+/// problems gather, and what to fix first.
+struct AuditDigest {
+    let outcome: AuditOutcome
+    /// How many folders and files the "worst" lists show.
+    var listLength = 5
+
+    private var findings: [(path: String, finding: Finding)] {
+        outcome.reports.flatMap { report in outcome.findings(of: report, in: .new).map { (report.path, $0) } }
+            .filter { $0.finding.severity != .note }
+    }
+
+    /// Empty when there is nothing to summarise.
+    func render(bold: (String) -> String) -> String {
+        let problems = findings
+        guard !problems.isEmpty else { return "" }
+        var out = bold("Findings by rule") + "\n"
+        let byRule = Dictionary(grouping: problems, by: \.finding.rule)
+            .sorted { ($0.value.count, $1.key.rawValue) > ($1.value.count, $0.key.rawValue) }
+        let width = byRule.map(\.key.rawValue.count).max() ?? 0
+        for (rule, items) in byRule {
+            let errors = items.filter { $0.finding.severity == .error }.count
+            out += "  \(rule.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(items.count)"
+                + (errors > 0 && errors < items.count ? " (\(errors) error\(errors == 1 ? "" : "s"))" : "") + "\n"
+        }
+        out += worst("Worst folders", problems.map { folder(of: $0.path) }, bold: bold)
+        out += worst("Worst files", problems.map(\.path), bold: bold)
+        if let first = byRule.first(where: { $0.value.contains { $0.finding.severity == .error } }) ?? byRule.first {
+            let descriptor = RuleCatalogue.descriptor(first.key)
+            out += bold("Fix first") + "\n  \(first.key.rawValue) (\(first.value.count) finding\(first.value.count == 1 ? "" : "s")): \(descriptor.fix)\n"
+                + "  `dynatype fix --dry-run` shows the fixes it can make mechanically\n"
+        }
+        return out + "\n"
+    }
+
+    /// The places with the most findings (none when there is only one place).
+    private func worst(_ title: String, _ places: [String], bold: (String) -> String) -> String {
+        let counted = Dictionary(grouping: places, by: { $0 }).mapValues(\.count)
+        guard counted.count > 1 else { return "" }
+        let top = counted.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(listLength)
+        return bold(title) + "\n" + top.map { "  \($0.value)  \(DisplayPath.escaped($0.key))\n" }.joined()
+    }
+
+    private func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+}
