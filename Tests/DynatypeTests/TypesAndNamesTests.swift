@@ -131,7 +131,8 @@ import Testing
                 func pushIntoRecentFonts(_ name: String) {}
             }
             """)
-        #expect(report.findings.filter { $0.rule == .unresolvedFont }.isEmpty)
+        // Only the label, whose font nothing here sets, is unresolved.
+        #expect(report.findings.filter { $0.rule == .unresolvedFont }.map(\.current) == ["label"])
     }
 
     @Test func fontNamedCallsOnValuesOutsideViewsAreNoFonts() {
@@ -168,6 +169,24 @@ import Testing
         ])
         #expect(ruleLines(reports["A.swift"]!) == ["fixed_uikit_font:5"])
         #expect(reports["A.swift"]!.elements.map(\.verdict) == [.passing, .failing])
+    }
+
+    /// A function of the audited code that wraps its font in UIFontMetrics
+    /// scales, called bare from its own type.
+    @Test func aBareCallOfAScalingWrapperOfTheTypeScales() {
+        let report = audit("""
+            import UIKit
+            final class C: UIViewController {
+                let label = UILabel()
+                func scaled(_ font: UIFont) -> UIFont { UIFontMetrics.default.scaledFont(for: font) }
+                func setUp() {
+                    label.font = scaled(.systemFont(ofSize: 15))
+                    label.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+        #expect(report.elements.map(\.verdict) == [.passing])
     }
 
     // MARK: Constants through stored properties
@@ -207,6 +226,95 @@ import Testing
         #expect(unresolved == 0 || report.findings.contains { $0.rule == .unresolvedFont })
     }
 
+    /// A stored size set by the initializer from a parameter is judged with
+    /// the initializer's calls, by the font rule and `fixed_text_height` alike.
+    @Test func storedSizesSetByInitializersAreJudgedWithTheirCalls() {
+        let icon = """
+            import SwiftUI
+            struct NAME: View {
+                private let text: String
+                private let size: CGFloat
+                init(text: String, size: CGFloat? = nil) {
+                    self.text = text
+                    self.size = size ?? 20
+                }
+                var body: some View {
+                    Text(text)
+                        .font(.system(size: size * 0.65))
+                        .frame(width: size, height: size)
+                }
+            }
+            """
+        let reports = audit([
+            "Fixed.swift": icon.replacingOccurrences(of: "NAME", with: "FixedIcon"),
+            "Scaled.swift": icon.replacingOccurrences(of: "NAME", with: "ScaledIcon"),
+            "Orphan.swift": icon.replacingOccurrences(of: "NAME", with: "OrphanIcon"),
+            "Settings.swift": """
+                import SwiftUI
+                struct Settings: View {
+                    @ScaledMetric var iconSize: CGFloat = 14
+                    var body: some View {
+                        FixedIcon(text: "A", size: 14)
+                        ScaledIcon(text: "B", size: iconSize)
+                    }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["Fixed.swift"]!) == ["fixed_font_size:11", "fixed_text_height:12"])
+        #expect(ruleLines(reports["Scaled.swift"]!).isEmpty)
+        #expect(reports["Scaled.swift"]!.elements.map(\.verdict) == [.passing])
+        let orphan = reports["Orphan.swift"]!
+        #expect(ruleLines(orphan) == ["unresolved_font:11"])
+        #expect(orphan.findings.first?.message.contains("`OrphanIcon`'s initializer") == true)
+        #expect(orphan.elements.first?.reason.contains("OrphanIcon") == true)
+    }
+
+    /// A view function's size parameter, with text inside: every call passes
+    /// a constant, so its font is fixed.
+    @Test func sizeParametersOfViewFunctionsAreJudgedWithTheirCalls() {
+        let report = audit("""
+            import SwiftUI
+            struct StateRow: View {
+                var body: some View {
+                    VStack { stateIcon(size: 24); self.title(size: 13) }
+                }
+                private func stateIcon(size: CGFloat) -> some View {
+                    Image(systemName: "checkmark.circle.fill").font(.system(size: size))
+                }
+                private func title(size: CGFloat) -> some View {
+                    Text("Done").font(.system(size: size))
+                }
+            }
+            """)
+        #expect(ruleLines(report, severity: .warning) == ["fixed_symbol_size:7"])
+        #expect(ruleLines(report, severity: .error) == ["fixed_font_size:10"])
+    }
+
+    /// A text view whose font nothing here sets is unresolved, and says so
+    /// in a note; an icon button shows no text, and a label subclass that
+    /// styles itself is judged in the subclass.
+    @Test func textViewsWithNoFontSetHaveANoteOrAreJudgedWhereTheirFontIs() {
+        let report = audit("""
+            import UIKit
+            final class PillLabel: UILabel {
+                override init(frame: CGRect) { super.init(frame: frame); font = .preferredFont(forTextStyle: .caption1); adjustsFontForContentSizeCategory = true }
+            }
+            final class C: UIViewController {
+                let label = UILabel()
+                let pill = PillLabel()
+                let close = UIButton(type: .close)
+                let pay = UIButton(type: .system)
+                override func viewDidLoad() {
+                    label.text = "Total"
+                    pay.setTitle("Pay", for: .normal)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["unresolved_font:6", "unresolved_font:9"])
+        #expect(report.elements.map(\.element.description) == ["self", "label", "pay"])
+        #expect(report.elements.filter { $0.verdict == .unresolved }.count == 2)
+    }
+
     // MARK: Symbol configurations
 
     @Test func symbolConfigurationsInEverySpellingAreFixedSymbolSizes() {
@@ -219,6 +327,21 @@ import Testing
             let d = UIImage.SymbolConfiguration(textStyle: .body)
             """)
         #expect(ruleLines(report) == ["fixed_symbol_size:2", "fixed_symbol_size:4", "fixed_symbol_size:5"])
+    }
+
+    /// RULES lists only `pointSize:` configurations under `fixed_symbol_size`;
+    /// a fixed UIKit font stays a fixed font wherever it goes, an argument
+    /// included. Its fix sets no `adjustsFontForContentSizeCategory`: no view
+    /// gets the font.
+    @Test func aFixedFontConfiguringASymbolIsAFixedFontWithASymbolFix() {
+        let report = audit("""
+            import UIKit
+            let image = UIImage(systemName: "ellipsis", withConfiguration: UIImage.SymbolConfiguration(font: .systemFont(ofSize: 15)))
+            """)
+        #expect(ruleLines(report) == ["fixed_uikit_font:2"])
+        let fix = report.findings.first?.fix ?? ""
+        #expect(!fix.contains("adjustsFontForContentSizeCategory") && fix.contains("SymbolConfiguration(textStyle:"))
+        #expect(report.findings.first?.replacement == "UIFont.preferredFont(forTextStyle: .subheadline)")
     }
 
     // MARK: Hiding is not a fixed height
@@ -238,7 +361,7 @@ import Testing
                 func setUp() { field.heightAnchor.constraint(equalToConstant: 20).isActive = true }
             }
             """)
-        #expect(report.findings.isEmpty)
+        #expect(ruleLines(report) == ["unresolved_font:10"])
     }
 
     // MARK: Ancestors through same-file view helpers
@@ -429,6 +552,49 @@ import Testing
             }
             """)
         #expect(report.findings.isEmpty)
+    }
+
+    /// A font stored in another type's property is followed to the
+    /// property's reads across the audit: only faces (also through a local
+    /// it is bound to) make it no fixed font; one read as a font keeps it.
+    @Test func aFontStoredInAPropertyIsJudgedByTheReadsOfThatProperty() {
+        let reports = audit([
+            "Theme.swift": """
+                import UIKit
+                final class Theme {
+                    static let shared = Theme()
+                    var chosenFont: UIFont?
+                    var titleFont: UIFont?
+                }
+                """,
+            "Choice.swift": """
+                import UIKit
+                struct FontChoice {
+                    func pick() {
+                        Theme.shared.chosenFont = UIFont(name: "OpenDyslexic", size: 1)
+                        Theme.shared.chosenFont = UIFont.systemFont(ofSize: 1).rounded()
+                        Theme.shared.titleFont = UIFont(name: "OpenDyslexic", size: 1)
+                    }
+                }
+                """,
+            "Font.swift": """
+                import SwiftUI
+                extension Font {
+                    static var appBody: Font {
+                        if let chosen = Theme.shared.chosenFont { return .custom(chosen.fontName, size: 17, relativeTo: .body) }
+                        return .body
+                    }
+                }
+                final class Cell: UITableViewCell {
+                    let label = UILabel()
+                    func configure(theme: Theme) {
+                        print(theme.chosenFont?.familyName ?? "", Theme.shared.titleFont?.familyName ?? "")
+                        label.font = theme.titleFont
+                    }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["Choice.swift"]!) == ["fixed_uikit_font:6"])
     }
 
     @Test func fixesReplaceOnlyTheConstructorAndKeepWeightDesignAndTraits() {

@@ -241,8 +241,9 @@ struct TreeState {
     }
 }
 
-/// What other files can depend on in a file: a definition, or a helper call
-/// (which can make the helper's definition fail), with where it is.
+/// What other files can depend on in a file: a definition, a helper call
+/// (which can make the helper's definition fail), or a read of a stored
+/// font (which can make a font stored in another file more than a face).
 struct SymbolFact: Hashable {
     let path: String
     let name: String
@@ -251,6 +252,8 @@ struct SymbolFact: Hashable {
     enum Detail: Hashable {
         case definition(SymbolDefinition)
         case call(FontValue)
+        case faceRead
+        case fontRead
     }
 
     static func facts(of analysis: FileAnalysis, path: String) -> [SymbolFact] {
@@ -258,5 +261,7 @@ struct SymbolFact: Hashable {
             + analysis.helperCalls.flatMap { call in
                 FileAnalysis.calledHelperNames(in: call).map { SymbolFact(path: path, name: $0, detail: .call(call)) }
             }
+            + analysis.fontFaceReads.map { SymbolFact(path: path, name: $0, detail: .faceRead) }
+            + analysis.fontValueReads.map { SymbolFact(path: path, name: $0, detail: .fontRead) }
     }
 }

@@ -75,6 +75,10 @@ extension RuleCatalogue {
                 RuleExample("""
                     struct A: View { var body: some View { Button("Book") {}.↓frame(height: 50) } }
                     """),
+                // A menu's label is inside its frame.
+                RuleExample("""
+                    struct A: View { var body: some View { Menu { Button("Copy") {} } label: { Text("More") }.↓frame(height: 30) } }
+                    """),
                 RuleExample("""
                     import UIKit
                     final class C: UIView {
@@ -92,6 +96,21 @@ extension RuleCatalogue {
                     """),
                 RuleExample("""
                     struct A: View { var body: some View { HStack { Rectangle().frame(height: 1); Text("or") } } }
+                    """),
+                // Menu items and context-menu content pop up outside the frame.
+                RuleExample("""
+                    struct A: View {
+                        @State var choice = 0
+                        var body: some View {
+                            Menu {
+                                Picker(selection: $choice) { Text("Public").tag(0) } label: { Text("Visibility") }
+                            } label: {
+                                Image(systemName: "globe")
+                            }
+                            .frame(width: 48, height: 48)
+                            Image(systemName: "x").contextMenu { Button("Delete") {} }.frame(height: 20)
+                        }
+                    }
                     """),
                 // Hiding is not a fixed height; AppKit views are not judged by the constraint rule.
                 RuleExample("""

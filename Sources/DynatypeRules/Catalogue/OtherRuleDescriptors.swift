@@ -77,11 +77,27 @@ extension RuleCatalogue {
                     let small: UIImage.SymbolConfiguration = ↓.init(pointSize: 20)
                     let image = UIImage(systemName: "x", withConfiguration: ↓.init(pointSize: 18))
                     """),
+                // A view function's size parameter, judged with its calls.
+                RuleExample("""
+                    struct Row: View {
+                        var body: some View { HStack { icon(size: 24); Text("Done") } }
+                        private func icon(size: CGFloat) -> some View { Image(systemName: "checkmark").font(↓.system(size: size)) }
+                    }
+                    """),
             ],
-            nonTriggering: [RuleExample("""
-                import UIKit
-                let configuration = UIImage.SymbolConfiguration(textStyle: .body)
-                """)]
+            nonTriggering: [
+                RuleExample("""
+                    import UIKit
+                    let configuration = UIImage.SymbolConfiguration(textStyle: .body)
+                    """),
+                RuleExample("""
+                    struct Row: View {
+                        @ScaledMetric var iconSize: CGFloat = 24
+                        var body: some View { HStack { icon(size: iconSize); Text("Done") } }
+                        private func icon(size: CGFloat) -> some View { Image(systemName: "checkmark").font(.system(size: size)) }
+                    }
+                    """),
+            ]
         ),
         RuleDescriptor(
             .fixedIconFrame, name: "Fixed icon frame", severity: .note,

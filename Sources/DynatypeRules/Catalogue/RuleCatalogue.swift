@@ -51,6 +51,19 @@ public enum RuleCatalogue {
                         }
                     }
                     """),
+                // Sizes a view takes from its callers: a view function's parameter,
+                // a stored size its initializer sets; any call passing a constant.
+                RuleExample("""
+                    struct FeatureIcon: View {
+                        private let size: CGFloat
+                        init(size: CGFloat? = nil) { self.size = size ?? 20 }
+                        var body: some View { Text("A").font(↓.system(size: size * 0.65)) }
+                    }
+                    struct Settings: View {
+                        var body: some View { FeatureIcon(size: 14); title(size: 13) }
+                        func title(size: CGFloat) -> some View { Text("Settings").font(↓.system(size: size)) }
+                    }
+                    """),
             ],
             nonTriggering: [
                 RuleExample("""
@@ -75,6 +88,16 @@ public enum RuleCatalogue {
                     """),
                 RuleExample("""
                     #Preview { Text("a").font(.system(size: 9)) }
+                    """),
+                RuleExample("""
+                    struct FeatureIcon: View {
+                        private let size: CGFloat
+                        init(size: CGFloat) { self.size = size }
+                        var body: some View { Text("A").font(.system(size: size)) }
+                    }
+                    struct Settings: View {
+                        var body: some View { FeatureIcon(size: UIFontMetrics.default.scaledValue(for: 14)) }
+                    }
                     """),
             ]
         ),

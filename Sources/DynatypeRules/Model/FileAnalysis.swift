@@ -16,6 +16,11 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
     /// Every call of a possible font helper, for "any call passes a fixed size".
     public var helperCalls: [FontValue]
     public var suppressions: [Suppression]
+    /// Names read for their face only, and names read as a font (through
+    /// any receiver, or a local they are bound to), for a font stored in a
+    /// property of another file (the rule catalogue "A font used only as a face").
+    public var fontFaceReads: Set<String> = []
+    public var fontValueReads: Set<String> = []
     /// Facts about the file itself (recovered parse errors, replaced bytes).
     public var remarks: [String]
 
@@ -63,7 +68,12 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             }
         }
         func visit(size: SizeValue) {
-            if case .symbol(let reference) = size { names.insert(reference.name) }
+            switch size {
+            case .symbol(let reference): names.insert(reference.name)
+            // Calls of the type's initializers decide it.
+            case .initialized(let type, _): names.insert(type)
+            case .scales, .fixed, .parameter: break
+            }
         }
         func visit(condition: FindingCondition) {
             switch condition {
@@ -73,6 +83,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             case .isTextView(let type, _): names.insert(type)
             case .outletDoesNotAdjustFont(_, let property): names.insert(property)
             case .all(let conditions): conditions.forEach(visit(condition:))
+            case .readAsFont(let property): names.insert(property)
             }
         }
         for conditional in conditionalFindings { visit(condition: conditional.condition) }
@@ -118,5 +129,7 @@ extension FileAnalysis {
         elements += part.elements
         definitions += part.definitions
         helperCalls += part.helperCalls
+        fontFaceReads.formUnion(part.fontFaceReads)
+        fontValueReads.formUnion(part.fontValueReads)
     }
 }

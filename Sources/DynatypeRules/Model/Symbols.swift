@@ -21,6 +21,10 @@ public enum SymbolKind: String, Codable, Hashable, Sendable {
     /// An Interface Builder outlet connected to a text view, by the class
     /// that owns it (the rule catalogue "Outlets").
     case outlet
+    /// A view function of a type (`stateIcon(size:)`) or a type's initializer
+    /// (`FeatureIcon(text:size:)`) whose size parameters reach a font or a
+    /// stored size: judged with its calls.
+    case view
 }
 
 /// A use of a symbol in code: `.caption3`, `Typography.body`, `UIFont.appFont(ofSize: 14)`.
@@ -59,6 +63,10 @@ public indirect enum SizeValue: Codable, Hashable, Sendable {
     case parameter(String)
     /// A size symbol of the audited code (followed through any number of hops).
     case symbol(SymbolReference)
+    /// A stored property of `type` that its initializers set from their
+    /// parameters (`self.size = size ?? 20`): judged with the calls of those
+    /// initializers in the audited code.
+    case initialized(type: String, property: String)
 }
 
 /// A font expression, as far as scaling goes.
@@ -112,10 +120,13 @@ public struct SymbolDefinition: Codable, Hashable, Sendable {
     public var parameters: [SymbolParameter]?
     public var value: DefinitionValue
     public var position: SourcePosition
+    /// For an initializer: the stored property whose value this definition
+    /// is (one definition per property the initializer sets from parameters).
+    public var storedProperty: String?
 
     public init(
         name: String, container: String?, kind: SymbolKind, parameters: [SymbolParameter]?,
-        value: DefinitionValue, position: SourcePosition
+        value: DefinitionValue, position: SourcePosition, storedProperty: String? = nil
     ) {
         self.name = name
         self.container = container
@@ -123,12 +134,13 @@ public struct SymbolDefinition: Codable, Hashable, Sendable {
         self.parameters = parameters
         self.value = value
         self.position = position
+        self.storedProperty = storedProperty
     }
 
     /// Identifies a helper across files, for "any call passes a fixed size".
     public var key: String {
         let labels = parameters.map { "(" + $0.map { $0.label + ":" }.joined() + ")" } ?? ""
-        return (container ?? "") + "." + name + labels
+        return (container ?? "") + "." + name + labels + (storedProperty.map { "." + $0 } ?? "")
     }
 }
 
@@ -170,6 +182,9 @@ public enum FindingCondition: Codable, Hashable, Sendable {
     case outletDoesNotAdjustFont(owner: String, property: String)
     /// Reported when every condition holds.
     case all([FindingCondition])
+    /// Reported unless every read of the property in the audit uses only the
+    /// stored font's face (a font stored with a placeholder size).
+    case readAsFont(property: String)
 }
 
 /// The result of evaluating a font value against the symbol table.

@@ -59,6 +59,7 @@ public struct ProjectResolver: Sendable {
         case .isTextView(let type, let byName): return symbols.isTextView(type) ?? byName
         case .outletDoesNotAdjustFont(let owner, let property): return !symbols.outletAdjustsFont(owner: owner, property: property)
         case .all(let conditions): return conditions.allSatisfy { holds($0, symbols) }
+        case .readAsFont(let property): return symbols.isReadAsFont(property)
         }
     }
 
@@ -96,9 +97,21 @@ public struct ProjectResolver: Sendable {
             case .fixed: return AuditedElement(element: element, verdict: .passing, reason: "fixed font, finding suppressed or disabled")
             case .unresolved:
                 let reason = symbols.definitionSite(of: value).map { "the font's definitions (\($0)) disagree or cannot be classified" }
-                    ?? "the font's definition is not in the audited code"
+                    ?? Self.unresolvedReason(value)
                 return AuditedElement(element: element, verdict: .unresolved, reason: reason)
             }
+        }
+    }
+}
+
+extension ProjectResolver {
+    /// Why a value with no definition site is unresolved.
+    static func unresolvedReason(_ value: FontValue) -> String {
+        switch value {
+        case .sized(.parameter(let name)): return "its size `\(name)` is passed in as a parameter"
+        case .sized(.initialized(let type, let property)):
+            return "its size `\(property)` is set by `\(type)`'s initializer, and no call of it in the audited code passes a size"
+        default: return "the font's definition is not in the audited code"
         }
     }
 }

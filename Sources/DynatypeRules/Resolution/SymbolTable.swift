@@ -9,6 +9,9 @@ public struct SymbolTable: Sendable {
     private var byName: [String: [Located]] = [:]
     /// Calls of possible helpers by helper name, with the file they are in.
     private var callsByName: [String: [(path: String, call: FontValue)]] = [:]
+    /// Files reading a name for its face only, and as a font.
+    private var faceReaders: [String: Set<String>] = [:]
+    private var fontReaders: [String: Set<String>] = [:]
 
     public init(files: [(path: String, analysis: FileAnalysis)] = []) {
         for (path, analysis) in files { add(analysis, path: path) }
@@ -22,6 +25,8 @@ public struct SymbolTable: Sendable {
         for call in analysis.helperCalls {
             for name in FileAnalysis.calledHelperNames(in: call) { callsByName[name, default: []].append((path, call)) }
         }
+        for name in analysis.fontFaceReads { faceReaders[name, default: []].insert(path) }
+        for name in analysis.fontValueReads { fontReaders[name, default: []].insert(path) }
     }
 
     /// Removes what `add` added for this file.
@@ -34,6 +39,20 @@ public struct SymbolTable: Sendable {
             callsByName[name]?.removeAll { $0.path == path }
             if callsByName[name]?.isEmpty == true { callsByName[name] = nil }
         }
+        for name in analysis.fontFaceReads {
+            faceReaders[name]?.remove(path)
+            if faceReaders[name]?.isEmpty == true { faceReaders[name] = nil }
+        }
+        for name in analysis.fontValueReads {
+            fontReaders[name]?.remove(path)
+            if fontReaders[name]?.isEmpty == true { fontReaders[name] = nil }
+        }
+    }
+
+    /// Whether a stored font property is read as a font somewhere in the
+    /// audit, or not read at all (then nothing shows it is only a face).
+    public func isReadAsFont(_ property: String) -> Bool {
+        fontReaders[property] != nil || faceReaders[property] == nil
     }
 
 
@@ -72,11 +91,11 @@ public struct SymbolTable: Sendable {
     public func lookup(_ reference: SymbolReference) -> [Located] {
         let named = (byName[reference.name] ?? []).filter { Self.accepts(reference, $0.definition) }
         guard let qualifier = reference.qualifier else {
-            guard reference.expected != .viewModifier else { return named }
+            guard reference.expected != .viewModifier, reference.expected != .view else { return named }
             let fontTypes: Set<String> = switch reference.expected {
             case .platformFont?: ["UIFont", "NSFont"]
             case .font?: ["Font"]
-            case .size?, .viewModifier?, .viewClass?, .outlet?, nil: ["Font", "UIFont", "NSFont"]
+            case .size?, .viewModifier?, .viewClass?, .outlet?, .view?, nil: ["Font", "UIFont", "NSFont"]
             }
             return named.filter { $0.definition.container.map(fontTypes.contains) ?? true }
         }
@@ -92,6 +111,7 @@ public struct SymbolTable: Sendable {
         switch reference.expected {
         case .size?: guard definition.kind == .size else { return false }
         case .viewModifier?: guard definition.kind == .viewModifier else { return false }
+        case .view?: guard definition.kind == .view else { return false }
         case .font?, .platformFont?, nil: guard definition.kind == .font || definition.kind == .platformFont else { return false }
         // Classes and outlets are looked up by `definitions(named:kind:)`, never as fonts.
         case .viewClass?, .outlet?: return false
@@ -145,10 +165,20 @@ public struct SymbolTable: Sendable {
     }
 
     private func outcome(of located: Located, arguments: [SymbolArgument], bindings: [String: SizeValue], depth: Int) -> FontOutcome {
-        guard case .font(let value) = located.definition.value else { return .unresolved }
+        let parameters = Self.bind(arguments, to: located.definition)
+        switch located.definition.value {
+        case .font(let value): return outcome(of: value, bindings: parameters, depth: depth + 1)
+        // An initializer's stored size (`.initialized`), given this call's arguments.
+        case .size(let value) where located.definition.storedProperty != nil: return outcome(ofSize: value, bindings: parameters, depth: depth + 1)
+        case .size, .inherits, .outlet: return .unresolved
+        }
+    }
+
+    /// The definition's parameter names bound to a call's arguments, or to their defaults.
+    private static func bind(_ arguments: [SymbolArgument], to definition: SymbolDefinition) -> [String: SizeValue] {
         var parameters: [String: SizeValue] = [:]
         var remaining = arguments[...]
-        for parameter in located.definition.parameters ?? [] {
+        for parameter in definition.parameters ?? [] {
             if let argument = remaining.first, argument.label == parameter.label {
                 parameters[parameter.name] = argument.size
                 remaining = remaining.dropFirst()
@@ -156,7 +186,29 @@ public struct SymbolTable: Sendable {
                 parameters[parameter.name] = fallback
             }
         }
-        return outcome(of: value, bindings: parameters, depth: depth + 1)
+        return parameters
+    }
+
+    /// A stored size set by initializers (the rule catalogue "Clarifications",
+    /// as for size-parameterised helpers): fixed when any call of them gives
+    /// it a fixed size, scaling when every call scales, unknown without calls.
+    private func outcome(ofStored property: String, of type: String, depth: Int) -> FontOutcome {
+        let outcomes = (callsByName[type] ?? []).flatMap { call in
+            storedCalls(in: call.call).flatMap { reference, arguments in
+                lookup(reference).filter { $0.definition.storedProperty == property }.map {
+                    outcome(of: $0, arguments: arguments, bindings: [:], depth: depth + 1)
+                }
+            }
+        }
+        return outcomes.isEmpty ? .unresolved : Self.combine(outcomes)
+    }
+
+    private func storedCalls(in value: FontValue) -> [(SymbolReference, [SymbolArgument])] {
+        switch value {
+        case .symbol(let reference, let arguments) where reference.expected == .view: return [(reference, arguments)]
+        case .anyOf(let branches): return branches.flatMap(storedCalls)
+        default: return []
+        }
     }
 
     private func outcome(ofSize size: SizeValue, bindings: [String: SizeValue], depth: Int) -> FontOutcome {
@@ -167,6 +219,8 @@ public struct SymbolTable: Sendable {
         case .parameter(let name):
             guard let bound = bindings[name] else { return .unresolved }
             return outcome(ofSize: bound, bindings: [:], depth: depth + 1)
+        case .initialized(let type, let property):
+            return outcome(ofStored: property, of: type, depth: depth)
         case .symbol(let reference):
             var sizeReference = reference
             sizeReference.expected = .size

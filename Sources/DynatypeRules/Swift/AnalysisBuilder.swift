@@ -61,9 +61,17 @@ final class AnalysisBuilder {
         )
     }
 
+    func finding(for site: FontSite, elements: [Int] = []) -> Finding {
+        makeFinding(site.rule, at: site.node, message: site.message, replacement: site.replacement, fix: site.fix, elements: elements)
+    }
+
     func addDefinition(_ definition: SymbolDefinition) { analysis.definitions.append(definition) }
 
     func addHelperCalls(_ calls: [FontValue]) { analysis.helperCalls += calls }
+
+    func addFontRead(of name: String, asFont: Bool) {
+        if asFont { analysis.fontValueReads.insert(name) } else { analysis.fontFaceReads.insert(name) }
+    }
 
     func addRemark(_ remark: String) { analysis.remarks.append(remark) }
 
@@ -77,14 +85,11 @@ final class AnalysisBuilder {
     /// unresolved, which the element's status already says.
     func report(_ site: FontSite, elements: [Int] = []) {
         judgedConstructors.insert(site.node.id)
-        let finding = makeFinding(
-            site.rule, at: site.node, message: site.message,
-            replacement: site.replacement, fix: site.fix, elements: elements
-        )
+        let finding = finding(for: site, elements: elements)
         switch site.dependency {
         case nil:
             report(finding)
-        case .symbol?:
+        case .symbol?, .initialized?:
             report(finding, when: .sizeIsFixed(site.dependency!))
         case .parameter(let name)?:
             if let helper = SymbolCollector.enclosingHelperKey(of: site.node, parameter: name) {

@@ -20,6 +20,8 @@ struct UnitFacts: Hashable {
     /// `ViewHelpers.scrolled` inside a ScrollView/List/Form, else the view
     /// helper whose body it is ("" outside any).
     var viewUses: [String: Set<String>] = [:]
+    /// Types whose own code sets `font` (a label subclass styling itself).
+    var fontSettingTypes: Set<String> = []
 }
 
 /// the rule catalogue "Ancestors through same-file view helpers": a view property,
@@ -71,6 +73,9 @@ struct FileFacts: Hashable {
     /// Classes declared in the file that inherit a UIKit/AppKit text view
     /// (`PillLabel: UILabel`), with the text class they inherit.
     let textViewSubclasses: [String: String]
+    /// Text view subclasses of the file that set their own font: an instance
+    /// with no font of its own has that one, judged in the subclass.
+    let selfStyledSubclasses: Set<String>
     /// Every class the file declares (a class that is no text view subclass is no text view).
     let classes: Set<String>
     /// The first type each class of the file inherits (its superclass, when it has one).
@@ -78,6 +83,8 @@ struct FileFacts: Hashable {
     /// the rule catalogue "A font used only as a face": stored fonts the file reads
     /// only for their face, never as a font.
     let faceOnlyFonts: Set<String>
+    /// Names the file uses as a font somewhere.
+    let fontValueUses: Set<String>
     /// View helpers of the file used only where something scrolls.
     let scrolledViewHelpers: Set<String>
     let hostTypes: Set<String>
@@ -90,8 +97,8 @@ struct FileFacts: Hashable {
         prefersAppKit = (imports.contains("AppKit") || imports.contains("Cocoa")) && !importsUIKit
         hostTypes = units.reduce(into: Set<String>()) { $0.formUnion($1.hostTypes) }
         scrolledViewHelpers = ViewHelpers.scrolled(units.reduce(into: [:]) { $0.merge($1.viewUses) { $0.union($1) } })
-        faceOnlyFonts = units.reduce(into: Set<String>()) { $0.formUnion($1.fontFaceUses) }
-            .subtracting(units.reduce(into: Set<String>()) { $0.formUnion($1.fontValueUses) })
+        fontValueUses = units.reduce(into: Set<String>()) { $0.formUnion($1.fontValueUses) }
+        faceOnlyFonts = units.reduce(into: Set<String>()) { $0.formUnion($1.fontFaceUses) }.subtracting(fontValueUses)
         let classes = units.reduce(into: [String: [String]]()) { $0.merge($1.classes) { $0 + $1 } }
         self.classes = Set(classes.keys)
         superclasses = classes.compactMapValues(\.first)
@@ -108,6 +115,7 @@ struct FileFacts: Hashable {
             }
         }
         textViewSubclasses = subclasses
+        selfStyledSubclasses = units.reduce(into: Set<String>()) { $0.formUnion($1.fontSettingTypes) }.intersection(subclasses.keys)
     }
 
     /// A stable hash, for memo keys (not `Hasher`, which is seeded per process).
@@ -115,10 +123,12 @@ struct FileFacts: Hashable {
         var text = "\(adaptsLayout)|\(prefersAppKit)|\(importsUIKit)|"
         text += scaledMetrics.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += textViewSubclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
+        text += selfStyledSubclasses.sorted().joined(separator: ",") + "|"
         text += hostTypes.sorted().joined(separator: ",") + "|"
         text += classes.sorted().joined(separator: ",") + "|"
         text += superclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += faceOnlyFonts.sorted().joined(separator: ",") + "|"
+        text += fontValueUses.sorted().joined(separator: ",") + "|"
         text += scrolledViewHelpers.sorted().joined(separator: ",")
         return Fingerprint.fnv1a(text)
     }

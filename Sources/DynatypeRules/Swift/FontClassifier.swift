@@ -250,9 +250,13 @@ struct FontClassifier {
         case .fixedAppKitFont: message = "an AppKit font with a fixed size does not follow the text size setting"
         default: message = "`.system(size:)` is a hardcoded size and does not scale with Dynamic Type"
         }
-        let fix = rule == .fixedUIKitFont
-            ? "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`"
-            : "use `\(replacement)`"
+        let fix: String
+        switch rule {
+        case .fixedUIKitFont where FontPosition.configuresSymbol(call):
+            fix = "use `\(replacement)` (or `UIImage.SymbolConfiguration(textStyle:)` with that style) so the symbol follows the text size"
+        case .fixedUIKitFont: fix = "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`"
+        default: fix = "use `\(replacement)`"
+        }
         let site = { (dependency: SizeValue?) in
             FontSite(node: ExprSyntax(call), rule: rule, message: message, replacement: replacement, fix: fix, dependency: dependency)
         }
@@ -270,7 +274,7 @@ struct FontClassifier {
             return .scaling(.decorated(spec, prefix: "", suffix: " (scaled size)"))
         case .fixed:
             return FontClassification(value: .fixed, sites: [site(nil)], spec: spec)
-        case .parameter, .symbol:
+        case .parameter, .symbol, .initialized:
             return FontClassification(value: .sized(sizeClass.value), sites: [site(sizeClass.value)], spec: spec)
         }
     }
@@ -327,7 +331,11 @@ struct FontClassifier {
     /// Phase two takes a capitalized qualifier for a type (the rule catalogue "A member
     /// is resolved through its receiver's type").
     private func qualifier(of base: ExprSyntax?, at node: some SyntaxProtocol) -> String? {
-        guard let base else { return nil }
+        // A bare call (`scaled(…)`) is of the enclosing type or a global.
+        guard let base else {
+            let isBareCall = node.as(FunctionCallExprSyntax.self)?.calledExpression.is(DeclReferenceExprSyntax.self) == true
+            return isBareCall ? TypeScope.enclosing(node)?.name : nil
+        }
         let name = base.referencedName
         if name == "self" || name == "Self" { return TypeScope.enclosing(node)?.name }
         if let reference = base.unwrapped.as(DeclReferenceExprSyntax.self), let type = context.bindings.typeName(of: reference.baseName.text, at: node) {
@@ -384,7 +392,7 @@ struct FontClassifier {
             return SizeClass(value: .symbol(reference))
         }
         if let sequence = expr.as(SequenceExprSyntax.self) {
-            return combine(sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) }.map { classifySize($0, depth: depth + 1) })
+            return classifySize(sequence: Array(sequence.elements), depth: depth)
         }
         if let call = expr.as(FunctionCallExprSyntax.self), let name = call.calleeName {
             let reference = SymbolReference(
@@ -393,6 +401,11 @@ struct FontClassifier {
             return SizeClass(value: .symbol(reference))
         }
         return SizeClass(value: .fixed)
+    }
+
+    /// An unfolded operator sequence: its operands combined.
+    func classifySize(sequence elements: [ExprSyntax], depth: Int) -> SizeClass {
+        combine(elements.filter { !$0.is(BinaryOperatorExprSyntax.self) }.map { classifySize($0, depth: depth + 1) })
     }
 
     private func classifySize(reference name: String, node: ExprSyntax, depth: Int) -> SizeClass {
@@ -404,7 +417,9 @@ struct FontClassifier {
             return SizeClass(value: .parameter(name))
         case .member(let binding, _, let type):
             guard binding.valueExpression != nil else {
-                return SizeClass(value: Self.isConstantInInitializers(name, of: type) ? .fixed : .parameter(name))
+                let values = Self.initializerValues(of: name, in: type)
+                if !values.isEmpty, values.allSatisfy({ $0.count == 1 && $0[0].isNumericLiteral }) { return SizeClass(value: .fixed) }
+                return SizeClass(value: values.isEmpty ? .parameter(name) : .initialized(type: type.name, property: name))
             }
             return SizeClass(value: .symbol(SymbolReference(name: name, qualifier: type.name, argumentLabels: nil, expected: .size)))
         case .unknown:
@@ -412,22 +427,26 @@ struct FontClassifier {
         }
     }
 
-    /// the rule catalogue "Constants through stored properties": a stored property
-    /// without a default value that every initializer of its type sets to a
-    /// literal (`textFieldFontSize = 13`) is a constant.
-    private static func isConstantInInitializers(_ name: String, of type: TypeScope) -> Bool {
-        let values = type.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self)?.body }.flatMap { body in
-            body.statements.compactMap { item -> ExprSyntax? in
-                guard let sequence = item.item.as(SequenceExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self)
-                else { return nil }
-                let elements = Array(sequence.elements)
-                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                    ReceiverIndex.normalize(elements[0]) == name
-                else { return nil }
-                return elements[2]
-            }
+    /// What the initializers of `type` assign to its stored property `name`
+    /// (`textFieldFontSize = 13`, `self.size = size ?? 20`). The rule catalogue
+    /// "Constants through stored properties": all literals make a constant;
+    /// otherwise the size is judged with the initializers' calls.
+    private static func initializerValues(of name: String, in type: TypeScope) -> [[ExprSyntax]] {
+        type.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }.flatMap { assignedValues(of: name, in: $0) }
+    }
+
+    /// The values of top-level `name = value` / `self.name = value`
+    /// statements of an initializer's body, as the unfolded operator
+    /// sequence right of the `=` (`size ?? 20` is `[size, ??, 20]`).
+    static func assignedValues(of name: String, in initializer: InitializerDeclSyntax) -> [[ExprSyntax]] {
+        (initializer.body?.statements ?? []).compactMap { item -> [ExprSyntax]? in
+            guard let sequence = item.item.as(SequenceExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self)
+            else { return nil }
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), ReceiverIndex.normalize(elements[0]) == name
+            else { return nil }
+            return Array(elements.dropFirst(2))
         }
-        return !values.isEmpty && values.allSatisfy(\.isNumericLiteral)
     }
 
     /// Arithmetic over sizes: anything scaling makes the result scale; one

@@ -58,7 +58,8 @@ enum FontPosition {
                 node = parent
                 continue
             }
-            if let sequence = parent.as(SequenceExprSyntax.self) {
+            // An operand's parent is the sequence's element list.
+            if let sequence = parent.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
                 let elements = Array(sequence.elements)
                 if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
                     guard elements[0].id != node.id, let target = elements[0].unwrapped.referencedName else { return nil }
@@ -69,7 +70,7 @@ enum FontPosition {
                     $0.is(UnresolvedTernaryExprSyntax.self) || $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
                 }
                 guard isBranching else { return nil }
-                node = parent
+                node = Syntax(sequence)
                 continue
             }
             if let initializer = parent.as(InitializerClauseSyntax.self) {
@@ -97,6 +98,21 @@ enum FontPosition {
             return nil
         }
         return nil
+    }
+
+    /// Whether the font sizes a symbol image (`UIImage.SymbolConfiguration(font: …)`):
+    /// it is still a fixed font, but no view gets it, so the fix has no
+    /// `adjustsFontForContentSizeCategory` to set.
+    static func configuresSymbol(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
+            node = parent
+        }
+        guard let argument = node.parent?.as(LabeledExprSyntax.self), argument.label?.text == "font",
+            let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        else { return false }
+        return owner.calleeName == "SymbolConfiguration"
+            || owner.calleeName == "init" && owner.calleeBase?.referencedName == "SymbolConfiguration"
     }
 
     /// Inside `#if os(macOS)` (or `#if canImport(AppKit)`): code only AppKit compiles.

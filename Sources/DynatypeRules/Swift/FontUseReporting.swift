@@ -19,11 +19,21 @@ extension AnalysisBuilder {
         }
         // A size passed in as a parameter leaves the element unresolved: say so.
         for site in font.sites where !elements.isEmpty {
-            guard case .parameter(let name)? = site.dependency else { continue }
-            report(makeFinding(
-                .unresolvedFont, at: site.node, message: "the font cannot be resolved: its size `\(name)` is passed in as a parameter",
-                fix: "check that the sizes passed in scale (\(scalingAPI))", elements: elements
-            ))
+            switch site.dependency {
+            case .parameter(let name)?:
+                report(makeFinding(
+                    .unresolvedFont, at: site.node, message: "the font cannot be resolved: its size `\(name)` is passed in as a parameter",
+                    fix: "check that the sizes passed in scale (\(scalingAPI))", elements: elements
+                ))
+            case .initialized(let type, let property)?:
+                report(makeFinding(
+                    .unresolvedFont, at: site.node,
+                    message: "the font cannot be resolved: its size `\(property)` is set by `\(type)`'s initializer, and no call of it in the audited code passes a size",
+                    fix: "check that the sizes passed to `\(type)` scale (\(scalingAPI))", elements: elements
+                ), when: .fontOutcome(.sized(site.dependency!), .unresolved))
+            case .symbol?, .scales?, .fixed?, nil:
+                continue
+            }
         }
         for leaf in font.unresolvedLeaves {
             report(makeFinding(

@@ -12,6 +12,7 @@ final class SyntaxIndex: SyntaxVisitor {
     private(set) var typeScopes: [TypeScope] = []
     private(set) var variables: [VariableDeclSyntax] = []
     private(set) var functions: [FunctionDeclSyntax] = []
+    private(set) var initializers: [InitializerDeclSyntax] = []
     private(set) var imports: Set<String> = []
     private(set) var scaledMetricProperties: [(attribute: AttributeSyntax, variable: VariableDeclSyntax)] = []
     /// the rule catalogue "Clarifications": the file reads the text size or uses an adaptive container.
@@ -21,6 +22,10 @@ final class SyntaxIndex: SyntaxVisitor {
     /// How many ScrollView/List/Form calls enclose the node being visited.
     private var scrollingDepth = 0
     private var fontValueUses: Set<String> = []
+    private var fontSettingTypes: Set<String> = []
+    /// Reads of values by name through any receiver (`theme.chosenFont`) or
+    /// none, for fonts stored in one file and read in others.
+    private(set) var fontReads: [(name: String, read: FontRead)] = []
     /// What reading a font for its face (or measuring it) looks like.
     static let faceMembers: Set<String> = [
         "withSize", "fontName", "familyName", "fontDescriptor", "lineHeight", "ascender", "descender", "capHeight", "xHeight",
@@ -39,7 +44,10 @@ final class SyntaxIndex: SyntaxVisitor {
 
     /// What this part of a file contributes to the file's context.
     var facts: UnitFacts {
-        var facts = UnitFacts(imports: imports, adaptsLayout: adaptsLayout, fontFaceUses: fontFaceUses, fontValueUses: fontValueUses, viewUses: viewUses)
+        var facts = UnitFacts(
+            imports: imports, adaptsLayout: adaptsLayout, fontFaceUses: fontFaceUses, fontValueUses: fontValueUses, viewUses: viewUses,
+            fontSettingTypes: fontSettingTypes
+        )
         for property in scaledMetricProperties {
             for binding in property.variable.bindings {
                 guard let name = binding.name else { continue }
@@ -93,6 +101,9 @@ final class SyntaxIndex: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         if node.elements.count >= 3, node.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true {
             assignments.append(node)
+            if let target = node.elements.first, ReceiverIndex.normalize(target) == "font", let type = TypeScope.enclosing(node) {
+                fontSettingTypes.insert(type.name)
+            }
         }
         return .visitChildren
     }
@@ -113,6 +124,11 @@ final class SyntaxIndex: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         functions.append(node)
+        return .visitChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        initializers.append(node)
         return .visitChildren
     }
 
@@ -151,24 +167,24 @@ final class SyntaxIndex: SyntaxVisitor {
     }
 
     /// How a value is used: for its face (`x.fontName`, `scaledFont(for: x)`),
-    /// or as a font (in a font position). `x` or `self.x`, not `other.x`.
+    /// or as a font (in a font position). For the file's facts, `x` or
+    /// `self.x`, not `other.x`; for reads across files, any receiver.
     private func recordFontUse(of node: DeclReferenceExprSyntax) {
         var value = ExprSyntax(node)
+        var ownMember = true
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
-            guard member.base?.referencedName == "self" else { return }
+            ownMember = member.base?.referencedName == "self"
             value = ExprSyntax(member)
         }
+        guard let read = FontRead.of(value) else { return }
         let name = node.baseName.text
-        if let member = value.parent?.as(MemberAccessExprSyntax.self), member.base?.id == value.id,
-            Self.faceMembers.contains(member.declName.baseName.text)
-        {
-            fontFaceUses.insert(name)
-        } else if let argument = value.parent?.as(LabeledExprSyntax.self), argument.label?.text == "for",
-            argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "scaledFont"
-        {
-            fontFaceUses.insert(name)
-        } else if FontPosition.expected(at: value) != nil {
-            fontValueUses.insert(name)
+        fontReads.append((name, read))
+        guard ownMember else { return }
+        switch read {
+        case .face: fontFaceUses.insert(name)
+        case .font: fontValueUses.insert(name)
+        // In the file's facts a typed local (`let f: UIFont = x`) uses `x` as a font.
+        case .alias: if FontPosition.expected(at: value) != nil { fontValueUses.insert(name) }
         }
     }
 }

@@ -134,6 +134,45 @@ final class ViewTree {
         return modifier.name.range(of: "font", options: .caseInsensitive) != nil
     }
 
+    /// Modifiers whose closures build views SwiftUI presents elsewhere (a
+    /// pop-up, a sheet, a menu), not inside the modified view's frame.
+    private static let presentingModifiers: Set<String> = [
+        "contextMenu", "popover", "sheet", "fullScreenCover", "alert", "confirmationDialog", "inspector",
+    ]
+
+    /// Whether `view` sits in content that `container` presents elsewhere:
+    /// a `Menu`'s items (its label stays in place) or the closures of a
+    /// presenting modifier. Such views are not in the container's visible
+    /// subtree, so a frame on the container does not clip them.
+    static func isPresentedElsewhere(_ view: some SyntaxProtocol, within container: some SyntaxProtocol) -> Bool {
+        var current = view.parent
+        while let node = current, node.id != container.id {
+            if let closure = node.as(ClosureExprSyntax.self), let (owner, label) = closureOwner(closure) {
+                if owner.calleeBase != nil, let name = owner.calleeName, presentingModifiers.contains(name), label != "preview" {
+                    return true
+                }
+                if owner.calleeBase == nil, owner.calleeName == "Menu", label != "label" { return true }
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// The call a closure is passed to, with the closure's argument label
+    /// (nil for the first trailing closure or an unlabeled argument).
+    private static func closureOwner(_ closure: ClosureExprSyntax) -> (FunctionCallExprSyntax, String?)? {
+        if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id { return (call, nil) }
+        if let trailing = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),
+            let call = trailing.parent?.parent?.as(FunctionCallExprSyntax.self)
+        {
+            return (call, trailing.label.text)
+        }
+        if let argument = closure.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            return (call, argument.label?.text)
+        }
+        return nil
+    }
+
     /// The role of a call that starts a view expression.
     static func role(of call: FunctionCallExprSyntax) -> ViewRole? {
         guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return nil }

@@ -24,7 +24,16 @@ struct ConstructorRule {
             if call.isImplicitMemberCall, !FontPosition.isFont(call) { continue }
             let sites = classifier.classify(ExprSyntax(call), expecting: nil).sites.filter { $0.node.id == call.id }
             guard !sites.isEmpty, !isScaledByFontMetrics(call), !Self.isAssignedToFont(call), !isFaceOnly(call) else { continue }
-            sites.forEach { builder.report($0) }
+            // Stored in a property: the property's reads across the audit decide.
+            if let property = Self.storingProperty(of: call) {
+                for site in sites where site.dependency == nil {
+                    builder.markJudged([site])
+                    builder.report(builder.finding(for: site), when: .readAsFont(property: property))
+                }
+                sites.filter { $0.dependency != nil }.forEach { builder.report($0) }
+            } else {
+                sites.forEach { builder.report($0) }
+            }
         }
     }
 
@@ -56,6 +65,37 @@ struct ConstructorRule {
             node = parent
         }
         return false
+    }
+
+    /// The property a font is stored in, by assignment (`theme.chosenFont =
+    /// UIFont(…)`, also derived: `UIFont.systemFont(ofSize: 1).rounded()`)
+    /// or as a member's value (`static let dyslexic = UIFont(…)`).
+    private static func storingProperty(of call: FunctionCallExprSyntax) -> String? {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) || parent.is(TupleExprSyntax.self)
+                || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
+                || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
+            {
+                node = parent
+            } else if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+                let derived = member.parent?.as(FunctionCallExprSyntax.self), derived.calledExpression.id == member.id
+            {
+                node = Syntax(derived)
+            } else {
+                break
+            }
+        }
+        if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let variable = binding.ancestor(VariableDeclSyntax.self), SymbolCollector.isDeclarationLevel(Syntax(variable))
+        {
+            return binding.name
+        }
+        guard let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id else { return nil }
+        let target = elements[0].unwrapped
+        return target.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
     /// the rule catalogue "A font used only as a face": stored in a value the file

@@ -19,17 +19,27 @@ struct FrameRule {
                 }
                 continue
             }
-            if let height, !Self.hidesOrFrees(height), classifier.classifySize(height, depth: 0).value != .scales {
-                let affected = targets.applicable(for: .fixedTextHeight, in: inventory)
+            let heightSize = height.map { classifier.classifySize($0, depth: 0).value }
+            if let height, let heightSize, !Self.hidesOrFrees(height), heightSize != .scales {
+                // Menu items and presented content are not inside the frame.
+                let affected = targets.applicable(for: .fixedTextHeight, in: inventory).filter {
+                    !ViewTree.isPresentedElsewhere($0.call, within: frame)
+                }
                 if !affected.isEmpty {
-                    builder.report(builder.makeFinding(
+                    let finding = builder.makeFinding(
                         .fixedTextHeight, at: name,
                         message: "a fixed height of \(height.oneLine) clips text that grows with Dynamic Type",
                         current: frame.modifierText,
                         replacement: ".frame(minHeight: \(height.oneLine))",
                         fix: "use `.frame(minHeight: \(height.oneLine))` so the height can grow",
                         elements: affected.map(\.index)
-                    ))
+                    )
+                    // A size the initializers set is fixed as the font rule finds it: by their calls.
+                    if case .initialized = heightSize {
+                        builder.report(finding, when: .sizeIsFixed(heightSize))
+                    } else {
+                        builder.report(finding)
+                    }
                 }
             }
             if let width, !Self.hidesOrFrees(width), targets.rootIsTextElement, isConstant(width, classifier),
@@ -67,7 +77,7 @@ struct FrameRule {
         case .fixed: return true
         // `Layout.rowWidth` is a constant; `geometry.size.width` is not.
         case .symbol(let reference): return reference.qualifier?.first?.isUppercase ?? true
-        case .scales, .parameter: return false
+        case .scales, .parameter, .initialized: return false
         }
     }
 

@@ -25,6 +25,26 @@ struct SymbolCollector {
         for function in builder.context.index.functions where Self.isDeclarationLevel(Syntax(function)) {
             if let definition = define(function, classifier) { builder.addDefinition(definition) }
         }
+        let views = ViewSizeCollector(builder: builder, classifier: classifier)
+        for initializer in builder.context.index.initializers where Self.isDeclarationLevel(Syntax(initializer)) {
+            views.defineStoredSizes(of: initializer).forEach(builder.addDefinition)
+        }
+        views.recordCalls()
+        recordFontReads()
+    }
+
+    /// Reads of fonts by name, a local's reads deciding for the value bound to it.
+    private func recordFontReads() {
+        let facts = builder.context.facts
+        for (name, read) in builder.context.index.fontReads {
+            switch read {
+            case .face: builder.addFontRead(of: name, asFont: false)
+            case .font: builder.addFontRead(of: name, asFont: true)
+            case .alias(let local) where facts.faceOnlyFonts.contains(local): builder.addFontRead(of: name, asFont: false)
+            case .alias(let local) where facts.fontValueUses.contains(local): builder.addFontRead(of: name, asFont: true)
+            case .alias: continue
+            }
+        }
     }
 
     /// Members of types and extensions, and file-scope declarations (not locals).
@@ -85,13 +105,7 @@ struct SymbolCollector {
         guard let body = function.body else { return nil }
         let scope = TypeScope.enclosing(function)
         let returnType = Self.bareType(function.signature.returnClause?.type)
-        let parameters = function.signature.parameterClause.parameters.map { parameter in
-            SymbolParameter(
-                label: parameter.firstName.tokenKind == .wildcard ? "" : parameter.firstName.text,
-                name: (parameter.secondName ?? parameter.firstName).text,
-                defaultSize: parameter.defaultValue.map { classifier.classifySize($0.value, depth: 0).value }
-            )
-        }
+        let parameters = Self.parameters(of: function.signature.parameterClause, classifier)
         let make = { (kind: SymbolKind, value: DefinitionValue) in
             SymbolDefinition(
                 name: function.name.text, container: scope?.name, kind: kind, parameters: parameters, value: value,
@@ -124,6 +138,11 @@ struct SymbolCollector {
                 parameters: Self.memberwiseParameters(of: scope), value: .font(font), position: builder.context.position(of: function.name)
             )
         }
+        // A view function whose size parameters reach a font (`stateIcon(size:)`):
+        // judged with its calls, as size-parameterised helpers are.
+        if returnType?.hasSuffix("View") == true, !parameters.isEmpty {
+            return appliedFont(in: body, classifier).map { make(.view, .font($0)) }
+        }
         return nil
     }
 
@@ -146,6 +165,16 @@ struct SymbolCollector {
         }
         guard !fonts.isEmpty else { return nil }
         return fonts.count == 1 ? fonts[0] : .anyOf(fonts)
+    }
+
+    static func parameters(of clause: FunctionParameterClauseSyntax, _ classifier: FontClassifier) -> [SymbolParameter] {
+        clause.parameters.map { parameter in
+            SymbolParameter(
+                label: parameter.firstName.tokenKind == .wildcard ? "" : parameter.firstName.text,
+                name: (parameter.secondName ?? parameter.firstName).text,
+                defaultSize: parameter.defaultValue.map { classifier.classifySize($0.value, depth: 0).value }
+            )
+        }
     }
 
     /// Stored instance properties in order, as memberwise parameters: those
@@ -177,6 +206,9 @@ struct SymbolCollector {
 extension SymbolCollector: UnitRuleFamily {
     static let emits: Set<RuleID> = []
     static let scope = UnitScope.member
-    static let triggers: [Trigger] = ["Font", "CGFloat", "scaledValue", "ScaledMetric"]
+    /// Also what the files it reads facts from show: sizes passed to views
+    /// (`size:`, `iconSize:`) and fonts read for their face.
+    static let triggers: [Trigger] = ["Font", "CGFloat", "scaledValue", "ScaledMetric", "ize:"]
+        + SyntaxIndex.faceMembers.map { Trigger(stringLiteral: $0) }
     static func run(in unit: UnitRun) { SymbolCollector(builder: unit.builder).run() }
 }

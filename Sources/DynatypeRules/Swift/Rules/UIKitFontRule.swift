@@ -37,7 +37,7 @@ struct UIKitFontRule {
     private func elementReceivers() -> [Receiver] {
         // An outlet whose font the Swift code never sets is the Interface
         // Builder document's element, not this file's.
-        var result = Set(receivers.declared.keys.filter { !isOutlet($0) || !fontAssignments(of: $0).isEmpty })
+        var result = Set(receivers.declared.keys.filter { !fontAssignments(of: $0).isEmpty || !isOutlet($0) && showsTextInDefaultFont($0) })
         for (receiver, assignments) in receivers.assignments where assignments.contains(where: { $0.property == "font" }) {
             if let owner = receiver.owner, result.contains(owner) { continue }
             if receivers.isTextView(receiver) { result.insert(receiver) }
@@ -48,6 +48,40 @@ struct UIKitFontRule {
     private func position(of receiver: Receiver) -> AbsolutePosition {
         if let declared = receivers.declared[receiver] { return declared.node.positionAfterSkippingLeadingTrivia }
         return receivers.assignments[receiver]?.first?.statement.positionAfterSkippingLeadingTrivia ?? AbsolutePosition(utf8Offset: 0)
+    }
+
+    /// A view with no font set here shows text in its class's default font,
+    /// unless its class (declared in the file) sets its own font, judged
+    /// there, or it is a button given no title here (an icon button).
+    private func showsTextInDefaultFont(_ receiver: Receiver) -> Bool {
+        guard let declared = receivers.declared[receiver] else { return true }
+        let className = declared.node.as(PatternBindingSyntax.self)?.declaredTypeName ?? declared.textClass
+        if builder.context.facts.selfStyledSubclasses.contains(className) { return false }
+        return !["UIButton", "NSButton"].contains(declared.textClass) || isGivenATitle(receiver, declaredAt: declared.node)
+    }
+
+    private static let titleMethods = ["setTitle", "setAttributedTitle"]
+
+    /// `setTitle(_:for:)`, a title, a configuration (which carries the
+    /// title), a title label's text, or a title in its initializer
+    /// (`NSButton(title:target:action:)`, `NSButton(checkboxWithTitle:…)`).
+    private func isGivenATitle(_ receiver: Receiver, declaredAt node: Syntax) -> Bool {
+        let index = builder.context.index
+        let titled = Self.titleMethods.flatMap { index.calls(named: $0) }.contains { call in
+            receivers.receivers(for: call.calleeBase, at: call).contains(receiver)
+        }
+        let configured = index.assignments.contains { assignment in
+            guard let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self),
+                ["configuration", "text", "title", "attributedTitle"].contains(target.declName.baseName.text)
+            else { return false }
+            return receivers.receivers(for: target.base, at: assignment).contains { $0 == receiver || $0 == receiver.titleLabel }
+        }
+        let initializer = node.as(PatternBindingSyntax.self)?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)
+        let initializedWithTitle = initializer?.arguments.contains { argument in
+            let label = argument.label?.text ?? ""
+            return label == "configuration" || label.hasSuffix("itle")
+        } ?? false
+        return titled || configured || initializedWithTitle
     }
 
     private func isOutlet(_ receiver: Receiver) -> Bool {
@@ -71,7 +105,10 @@ struct UIKitFontRule {
 
     private func judgeFonts(of receiver: Receiver, element: Int) {
         let assignments = fontAssignments(of: receiver)
-        guard !assignments.isEmpty else { return }
+        guard !assignments.isEmpty else {
+            reportDefaultFont(of: receiver, element: element)
+            return
+        }
         let classifier = FontClassifier(context: builder.context, receiverIsAppKit: receivers.isAppKit(receiver))
         var judged: [(PropertyAssignment, FontClassification)] = []
         for assignment in assignments {
@@ -86,6 +123,19 @@ struct UIKitFontRule {
         let written = assignments.map { $0.value.map(\.oneLine).joined(separator: " ") }.joined(separator: "; ")
         builder.setFont(written, status: Self.status(of: fonts), ofElement: element)
         if isUIKit(receiver, fonts: judged) { checkAdjustsFont(receiver, element: element, fonts: judged) }
+    }
+
+    /// the rule catalogue "Only fonts are unresolved fonts": the note says
+    /// why — nothing here sets the view's font, which may be set elsewhere.
+    private func reportDefaultFont(of receiver: Receiver, element: Int) {
+        let textClass = builder.element(element).kind
+        let node = receivers.declared[receiver]?.node ?? Syntax(receivers.assignments[receiver]!.first!.statement)
+        builder.report(builder.makeFinding(
+            .unresolvedFont, at: node,
+            message: "the font cannot be resolved: no font is set for `\(receiver.path)` in its type; \(textClass)'s default font is a fixed size",
+            current: receiver.path, fix: "set a text-style font (`preferredFont(forTextStyle:)`) where the view is configured",
+            elements: [element]
+        ))
     }
 
     private static func status(of fonts: [FontClassification]) -> ElementFontStatus {
