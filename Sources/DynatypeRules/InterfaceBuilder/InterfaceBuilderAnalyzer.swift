@@ -3,7 +3,7 @@ import Foundation
 /// Phase one for `.xib` / `.storyboard` files: `interface_builder_fixed_font`
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
-    public static let version = "ib-3"
+    public static let version = "ib-4"
     /// What it reports, beside the Swift rule families (see `RuleFamilies`).
     static let emits: Set<RuleID> = [.interfaceBuilderFixedFont, .missingAdjustsFont]
 

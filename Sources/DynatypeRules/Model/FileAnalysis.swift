@@ -19,8 +19,9 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
     /// Names read for their face only, and names read as a font (through
     /// any receiver, or a local they are bound to), for a font stored in a
     /// property of another file (the rule catalogue "A font used only as a face").
-    public var fontFaceReads: Set<String> = []
-    public var fontValueReads: Set<String> = []
+    /// Sorted, so equal analyses encode equally (cache keys, digests).
+    public var fontFaceReads: [String] = []
+    public var fontValueReads: [String] = []
     /// Facts about the file itself (recovered parse errors, replaced bytes).
     public var remarks: [String]
 
@@ -129,7 +130,7 @@ extension FileAnalysis {
         elements += part.elements
         definitions += part.definitions
         helperCalls += part.helperCalls
-        fontFaceReads.formUnion(part.fontFaceReads)
-        fontValueReads.formUnion(part.fontValueReads)
+        fontFaceReads = Set(fontFaceReads + part.fontFaceReads).sorted()
+        fontValueReads = Set(fontValueReads + part.fontValueReads).sorted()
     }
 }

@@ -69,8 +69,9 @@ final class AnalysisBuilder {
 
     func addHelperCalls(_ calls: [FontValue]) { analysis.helperCalls += calls }
 
-    func addFontRead(of name: String, asFont: Bool) {
-        if asFont { analysis.fontValueReads.insert(name) } else { analysis.fontFaceReads.insert(name) }
+    func setFontReads(face: Set<String>, font: Set<String>) {
+        analysis.fontFaceReads = face.sorted()
+        analysis.fontValueReads = font.sorted()
     }
 
     func addRemark(_ remark: String) { analysis.remarks.append(remark) }

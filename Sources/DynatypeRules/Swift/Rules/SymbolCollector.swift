@@ -36,15 +36,17 @@ struct SymbolCollector {
     /// Reads of fonts by name, a local's reads deciding for the value bound to it.
     private func recordFontReads() {
         let facts = builder.context.facts
+        var face = Set<String>(), font = Set<String>()
         for (name, read) in builder.context.index.fontReads {
             switch read {
-            case .face: builder.addFontRead(of: name, asFont: false)
-            case .font: builder.addFontRead(of: name, asFont: true)
-            case .alias(let local) where facts.faceOnlyFonts.contains(local): builder.addFontRead(of: name, asFont: false)
-            case .alias(let local) where facts.fontValueUses.contains(local): builder.addFontRead(of: name, asFont: true)
+            case .face: face.insert(name)
+            case .font: font.insert(name)
+            case .alias(let local) where facts.faceOnlyFonts.contains(local): face.insert(name)
+            case .alias(let local) where facts.fontValueUses.contains(local): font.insert(name)
             case .alias: continue
             }
         }
+        builder.setFontReads(face: face, font: font)
     }
 
     /// Members of types and extensions, and file-scope declarations (not locals).
