@@ -8,7 +8,7 @@ struct GitHubReporter {
 
     func render(_ outcome: AuditOutcome) -> String {
         var lines: [String] = []
-        let base = URL(fileURLWithPath: options.workingDirectory)
+        let base = URL(fileURLWithPath: options.annotationRoot)
         for report in outcome.reports {
             let path = relative(outcome.absolutePath(of: report), to: base.path)
             for finding in outcome.findings(of: report, in: .new) {

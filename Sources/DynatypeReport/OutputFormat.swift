@@ -37,13 +37,14 @@ public struct ReportOptions: Sendable {
     /// ANSI colors in the text report (for a terminal).
     public var color: Bool
     public var detail: Detail = .normal
-    /// Where paths in `github` annotations are relative to (the workflow's checkout).
-    public var workingDirectory: String
+    /// Where paths in `github` annotations are relative to: the repository
+    /// root, which is where GitHub resolves them from.
+    public var annotationRoot: String
 
-    public init(color: Bool = false, detail: Detail = .normal, workingDirectory: String = FileManager.default.currentDirectoryPath) {
+    public init(color: Bool = false, detail: Detail = .normal, annotationRoot: String = FileManager.default.currentDirectoryPath) {
         self.color = color
         self.detail = detail
-        self.workingDirectory = workingDirectory
+        self.annotationRoot = annotationRoot
     }
 }
 

@@ -181,6 +181,15 @@ import Testing
         #expect(xcode.stdout.hasSuffix("(fixed_font_size)\n"))
         let github = try runDynatype(["audit", "App", "--format", "github"], in: folder.url)
         #expect(github.stdout.hasPrefix("::error file=App/Card.swift,line=2,col=46,title=dynatype fixed_font_size::"))
+        // GitHub resolves annotation paths from the repository root, whatever folder the step ran in.
+        _ = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["git", "init", "-q"], in: folder.url)
+        let fromSubfolder = try runDynatype(["audit", ".", "--format", "github"], in: folder.url.appendingPathComponent("App"))
+        #expect(fromSubfolder.stdout.hasPrefix("::error file=App/Card.swift,line=2"), "\(fromSubfolder.stdout)")
+        let inActions = try runDynatype(
+            ["audit", ".", "--format", "github"], in: folder.url.appendingPathComponent("App"),
+            environment: ["GITHUB_WORKSPACE": folder.url.resolvingSymlinksInPath().path]
+        )
+        #expect(inActions.stdout.hasPrefix("::error file=App/Card.swift,line=2"), "\(inActions.stdout)")
     }
 
     @Test func everyCommandHasHelpAndUsageErrorsExitWithTwo() throws {

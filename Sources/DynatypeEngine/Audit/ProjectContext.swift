@@ -12,7 +12,7 @@ public enum ProjectContext {
 
     /// The nearest folder at `folder` or above holding `.git` (a folder, or a
     /// file in a linked work tree).
-    static func workTree(containing folder: URL) -> URL? {
+    public static func workTree(containing folder: URL) -> URL? {
         var current = folder.standardizedFileURL
         while true {
             if FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) { return current }

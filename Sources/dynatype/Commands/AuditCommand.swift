@@ -95,7 +95,8 @@ enum AuditCommand: Command {
 
         let detail: ReportOptions.Detail = options.flag("--quiet") ? .quiet : options.flag("--verbose") ? .verbose : .normal
         let report = format.render(outcome, options: ReportOptions(
-            color: format == .text && Terminal.wantsColor(options.value("--color")), detail: detail
+            color: format == .text && Terminal.wantsColor(options.value("--color")), detail: detail,
+            annotationRoot: AnnotationRoot.path(current: current)
         ))
         Terminal.write(report)
         // Errors belong on stderr whatever the format; the text report lists

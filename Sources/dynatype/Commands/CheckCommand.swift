@@ -86,7 +86,10 @@ enum CheckCommand: Command {
         } catch let error as ConfigurationError {
             throw InputError(message: error.description)
         }
-        Terminal.write(format.render(outcome, options: ReportOptions(color: format == .text && Terminal.wantsColor(options.value("--color")))))
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        Terminal.write(format.render(outcome, options: ReportOptions(
+            color: format == .text && Terminal.wantsColor(options.value("--color")), annotationRoot: AnnotationRoot.path(current: current)
+        )))
         guard case .change(_, _, _, _, let regressions) = outcome.comparison?.reference else { return ExitStatus.success }
         return regressions.isEmpty ? ExitStatus.success : ExitStatus.findings
     }
