@@ -211,6 +211,14 @@ import Testing
                     #expect(options.contains(option), "\(command): the example \(example) uses \(option), which its help does not list")
                 }
             }
+            // Help points at files that exist: the repository's, and what scripts/package installs.
+            for match in help.stdout.matches(of: /Config\/[A-Za-z.]+\.json/) {
+                #expect(FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(String(match.output)).path), "\(command): \(match.output)")
+            }
+            let packaging = try String(contentsOf: packageRoot.appendingPathComponent("scripts/package"), encoding: .utf8)
+            for match in help.stdout.matches(of: /\/usr\/share\/doc\/dynatype\/examples\/([A-Za-z.]+\.json)/) {
+                #expect(packaging.contains("Config/\(match.output.1)"), "\(command): \(match.output.0) is not installed by scripts/package")
+            }
             let wrong = try runDynatype([command, "--no-such-option"])
             #expect(wrong.status == 2, "\(command)")
             #expect(wrong.stderr.contains("unknown option --no-such-option"), "\(command): \(wrong.stderr)")

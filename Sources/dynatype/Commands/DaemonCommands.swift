@@ -17,7 +17,9 @@ private func daemonConfiguration(_ options: Arguments) throws -> DaemonConfigura
 }
 
 private let configurationOption = """
-      --config FILE   The daemon configuration (JSON with comments; see Config/dynatype.sample.json).
+      --config FILE   The daemon configuration (JSON with comments). A documented sample:
+                      Config/daemon.sample.json in the source, or
+                      /usr/share/doc/dynatype/examples/daemon.sample.json from the package.
                       Default: $DYNATYPE_CONFIG, else /etc/dynatype/dynatype.json
     """
 
