@@ -54,6 +54,15 @@ final class BindingResolver {
         return .unknown
     }
 
+    /// A local or parameter visible at `node`: it shadows any property of
+    /// that name (`let font: UIFont; font = …` is not `self.font = …`).
+    func isLocalOrParameter(_ name: String, at node: some SyntaxProtocol) -> Bool {
+        switch resolve(name, at: node) {
+        case .local, .parameter: return true
+        case .member, .unknown: return false
+        }
+    }
+
     /// The type of a value named in code, where its declaration says it: a
     /// local, a property, a parameter (`cellAppearance` → `CellAppearance`).
     func typeName(of name: String, at node: some SyntaxProtocol) -> String? {

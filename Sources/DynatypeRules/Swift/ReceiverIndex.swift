@@ -114,6 +114,8 @@ final class ReceiverIndex {
             base = member.base
         } else if let reference = target.as(DeclReferenceExprSyntax.self) {
             property = reference.baseName.text
+            // A local or parameter of that name is not the view's property.
+            guard !context.bindings.isLocalOrParameter(property, at: reference) else { return }
             base = nil
         } else {
             return

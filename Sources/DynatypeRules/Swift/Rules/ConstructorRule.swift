@@ -23,7 +23,7 @@ struct ConstructorRule {
             // `case .custom(let x):`, `.labelStyle(.custom…)`: the same spellings name enum cases.
             if call.isImplicitMemberCall, !FontPosition.isFont(call) { continue }
             let sites = classifier.classify(ExprSyntax(call), expecting: nil).sites.filter { $0.node.id == call.id }
-            guard !sites.isEmpty, !isScaledByFontMetrics(call), !Self.isAssignedToFont(call), !isFaceOnly(call) else { continue }
+            guard !sites.isEmpty, !isScaledByFontMetrics(call), !isAssignedToFont(call), !isFaceOnly(call) else { continue }
             // Stored in a property: the property's reads across the audit decide.
             if let property = Self.storingProperty(of: call) {
                 for site in sites where site.dependency == nil {
@@ -48,9 +48,10 @@ struct ConstructorRule {
         builder.addHelperCalls(classifier.classify(ExprSyntax(call), expecting: .platformFont).helperCalls)
     }
 
-    /// In the value of `x.font = …` (or `font = …`): `UIKitFontRule` judges
-    /// those, with the view they are given to.
-    static func isAssignedToFont(_ call: FunctionCallExprSyntax) -> Bool {
+    /// In the value of `x.font = …` (or `font = …` on `self`): `UIKitFontRule`
+    /// judges those, with the view they are given to. A local or parameter
+    /// named `font` is no view's font: its value is judged here.
+    private func isAssignedToFont(_ call: FunctionCallExprSyntax) -> Bool {
         var node = Syntax(call)
         while let parent = node.parent {
             if let sequence = parent.as(SequenceExprSyntax.self) {
@@ -58,7 +59,8 @@ struct ConstructorRule {
                 if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), elements[0].id != node.id,
                     elements[0].unwrapped.referencedName == "font"
                 {
-                    return true
+                    let target = elements[0].unwrapped
+                    return !(target.is(DeclReferenceExprSyntax.self) && builder.context.bindings.isLocalOrParameter("font", at: target))
                 }
             }
             if parent.is(DeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(CodeBlockSyntax.self) { return false }
