@@ -35,6 +35,31 @@ import Testing
         #expect(ruleLines(audit(header, fileName: "Header.swift")) == ["fixed_text_height:5"])
     }
 
+    @Test func aButtonsTitleLabelFontIsNeverAnotherTypesFont() {
+        let controller = """
+            import UIKit
+            final class SleepTimerViewController: UIViewController {
+                @IBOutlet var customTimeBtn: ThemeButton! {
+                    didSet { customTimeBtn.titleLabel?.font = customTimeBtn.titleLabel?.font.monospaced() }
+                }
+            }
+            """
+        let reports = audit([
+            "SleepTimerViewController.swift": controller,
+            "ThemeButton.swift": "import UIKit\nclass ThemeButton: UIButton {}\n",
+            "HighlightedText.swift": """
+                import SwiftUI
+                struct HighlightedText: View {
+                    private var font: Font = .body
+                    var body: some View { Text("a").font(font) }
+                }
+                """,
+        ])
+        let alone = ruleLines(audit(controller, fileName: "SleepTimerViewController.swift"))
+        #expect(ruleLines(reports["SleepTimerViewController.swift"]!) == alone)
+        #expect(alone == ["unresolved_font:4"])
+    }
+
     private let cell = """
         import UIKit
         final class FeedCell: UICollectionViewCell {

@@ -33,6 +33,20 @@ public enum RuleCatalogue {
                 RuleExample("""
                     extension Font { static let caption3 = ↓Font.system(size: 10) }
                     """),
+                // Inside `extension Font`, `system(size:)` is `Font.system(size:)`.
+                RuleExample("""
+                    extension Font { static var small: Font { ↓system(size: 12) } }
+                    """),
+                // A conditional size is its branches; the condition only chooses.
+                RuleExample("""
+                    struct A: View {
+                        let remains: Int
+                        var body: some View {
+                            let isOverflow = remains < 0
+                            Text("\\(remains)").font(↓.system(size: isOverflow ? 18 : 16))
+                        }
+                    }
+                    """),
                 RuleExample("""
                     struct A: View {
                         let compact: Bool
@@ -106,9 +120,14 @@ public enum RuleCatalogue {
             summary: "SwiftUI `Font.custom(_:fixedSize:)`",
             rationale: "A fixed-size custom font never scales.",
             fix: "`.custom(\"Name\", size: N, relativeTo: .<style>)`", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",
-            triggering: [RuleExample("""
-                struct A: View { var body: some View { Text("a").font(↓.custom("Menlo", fixedSize: 11)) } }
-                """)],
+            triggering: [
+                RuleExample("""
+                    struct A: View { var body: some View { Text("a").font(↓.custom("Menlo", fixedSize: 11)) } }
+                    """),
+                RuleExample("""
+                    extension Font { static var mono: Font { ↓custom("Menlo", fixedSize: 12) } }
+                    """),
+            ],
             nonTriggering: [RuleExample("""
                 struct A: View { var body: some View { Text("a").font(.custom("Menlo", size: 11, relativeTo: .caption2)) } }
                 """)]
@@ -176,6 +195,17 @@ public enum RuleCatalogue {
                         func setUp(_ other: UILabel?) {
                             label.font = ↓.systemFont(ofSize: fieldFontSize)
                             label.font = ↓.systemFont(ofSize: other?.font?.pointSize ?? 12)
+                        }
+                    }
+                    """),
+                // A local `font` is a value like any other, in a label extension too.
+                RuleExample("""
+                    import UIKit
+                    extension ExternalLabel {
+                        func setUp(large: Bool) {
+                            let font: UIFont
+                            if large { font = ↓.systemFont(ofSize: 28) } else { font = .preferredFont(forTextStyle: .body) }
+                            self.font = font
                         }
                     }
                     """),
@@ -315,6 +345,31 @@ public enum RuleCatalogue {
                         }
                     }
                     """),
+                // A button's `titleLabel?.font` is UILabel's, not another type's `font`.
+                RuleExample("""
+                    import UIKit
+                    import SwiftUI
+                    final class ThemeButton: UIButton {}
+                    final class C: UIViewController {
+                        @IBOutlet var button: ThemeButton!
+                        func setUp() { button.titleLabel?.font = button.titleLabel?.font.withWeight(.bold) }
+                    }
+                    struct Highlight: View {
+                        private var font: Font = .body
+                        var body: some View { Text("a").font(font) }
+                    }
+                    """),
+                // A local named `font` is not the label's `font`.
+                RuleExample("""
+                    import UIKit
+                    extension ExternalLabel {
+                        func setUp(large: Bool) {
+                            let font: UIFont
+                            if large { font = UIFontMetrics(forTextStyle: .title1).scaledFont(for: .systemFont(ofSize: 28)) } else { font = .preferredFont(forTextStyle: .body) }
+                            self.font = font
+                        }
+                    }
+                    """),
             ]
         ),
         RuleDescriptor(
@@ -326,6 +381,13 @@ public enum RuleCatalogue {
                 RuleExample("""
                     extension Font { static let caption3 = Font.system(size: 10) }
                     struct A: View { var body: some View { Text("a").font(↓.caption3) } }
+                    """),
+                RuleExample("""
+                    extension Font {
+                        static var mono: Font { custom("Menlo", fixedSize: 12) }
+                        static var small: Font { Self.system(size: 12) }
+                    }
+                    struct A: View { var body: some View { Text("a").font(↓.mono); Text("b").font(↓.small) } }
                     """),
                 // View helpers that apply a font give it to the text they are called on.
                 RuleExample("""

@@ -195,11 +195,30 @@ enum UIKitVocabulary {
 
     static func isAppKit(_ textClass: String) -> Bool { appKitTextClasses.contains(textClass) }
 
-    /// Names that text views carry (`titleLabel`, `PillLabel`, `nameField`),
-    /// for views whose class the file does not declare.
-    private static let textViewNameSuffixes = ["Label", "label", "Button", "button", "Field", "field", "TextView", "textView"]
+    /// The text views a text class holds as properties (`button.titleLabel`).
+    private static let textViewMembers: [String: [String: String]] = [
+        "UIButton": ["titleLabel": "UILabel", "subtitleLabel": "UILabel"],
+    ]
 
-    static func namesTextView(_ name: String) -> Bool { textViewNameSuffixes.contains { name.hasSuffix($0) } }
+    static func textViewMember(_ name: String, of textClass: String) -> String? { textViewMembers[textClass]?[name] }
+
+    /// Names that text views carry (`titleLabel`, `PillLabel`, `nameField`),
+    /// for views whose class the file does not declare, with the framework
+    /// classes they suggest.
+    private static let textViewNames: [(suffixes: [String], uiKit: String, appKit: String)] = [
+        (["Label", "label"], "UILabel", "NSTextField"),
+        (["Field", "field"], "UITextField", "NSTextField"),
+        (["Button", "button"], "UIButton", "NSButton"),
+        (["TextView", "textView"], "UITextView", "NSTextView"),
+    ]
+
+    static func namesTextView(_ name: String) -> Bool { textClass(namedBy: name, appKit: false) != nil }
+
+    /// The framework class a text view's name suggests (`titleLabel` → `UILabel`).
+    static func textClass(namedBy name: String, appKit: Bool) -> String? {
+        guard let kind = textViewNames.first(where: { $0.suffixes.contains { name.hasSuffix($0) } }) else { return nil }
+        return appKit ? kind.appKit : kind.uiKit
+    }
 
     /// The endings of text view class names (`AvatarButton`, `PillLabel`).
     static let textViewTypeSuffixes = ["Label", "Button", "Field", "TextView"]

@@ -132,7 +132,7 @@ struct FontClassifier {
             let style = call.argument("forTextStyle")?.referencedName.map { " .\($0)" } ?? ""
             return .scaling("preferredFont(forTextStyle:\(style))")
         }
-        let swiftUIBase = implicit || baseName == "Font"
+        let swiftUIBase = implicit || baseName == "Font" || Self.isOnFontSelf(call, baseName: baseName)
         if swiftUIBase, name == "system" {
             guard let size = call.argument("size") else {
                 let style = call.firstUnlabeledArgument?.trimmedText ?? ".body"
@@ -175,6 +175,13 @@ struct FontClassifier {
             helperCalls: [value],
             spec: .code(Syntax(call))
         )
+    }
+
+    /// `custom(…)` or `Self.system(…)` inside `extension Font`: the member's
+    /// implicit `Self` is `Font`, so these are SwiftUI's constructors.
+    private static func isOnFontSelf(_ call: FunctionCallExprSyntax, baseName: String?) -> Bool {
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self) || baseName == "Self" else { return false }
+        return TypeScope.enclosing(call)?.name == "Font"
     }
 
     private func customFont(_ call: FunctionCallExprSyntax) -> FontClassification {
@@ -341,7 +348,23 @@ struct FontClassifier {
         if let reference = base.unwrapped.as(DeclReferenceExprSyntax.self), let type = context.bindings.typeName(of: reference.baseName.text, at: node) {
             return type
         }
-        return name ?? base.oneLine
+        return textViewClass(of: base, at: node) ?? name ?? base.oneLine
+    }
+
+    /// A UIKit/AppKit text view whose class the file does not declare has its
+    /// framework's members, never another type's (the rule catalogue "A member is
+    /// resolved through its receiver's type"): `button.titleLabel` of a known
+    /// button, else a value named as a text view (`titleLabel`, `nameField`).
+    private func textViewClass(of base: ExprSyntax, at node: some SyntaxProtocol) -> String? {
+        let expr = base.unwrapped
+        let member = expr.as(MemberAccessExprSyntax.self)
+        if let member, let owner = member.base,
+            let ownerClass = qualifier(of: owner, at: node).flatMap({ UIKitVocabulary.textClass(named: $0, subclasses: context.textViewSubclasses) })
+        {
+            return UIKitVocabulary.textViewMember(member.declName.baseName.text, of: ownerClass)
+        }
+        guard let name = member?.declName.baseName.text ?? expr.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        return UIKitVocabulary.textClass(namedBy: name, appKit: receiverIsAppKit ?? context.prefersAppKit)
     }
 
     private func unresolved(_ node: ExprSyntax, _ reason: String) -> FontClassification {
@@ -405,7 +428,14 @@ struct FontClassifier {
 
     /// An unfolded operator sequence: its operands combined.
     func classifySize(sequence elements: [ExprSyntax], depth: Int) -> SizeClass {
-        combine(elements.filter { !$0.is(BinaryOperatorExprSyntax.self) }.map { classifySize($0, depth: depth + 1) })
+        var elements = elements
+        // `cond ? 18 : 16`: the size is one of the branches; the condition only chooses.
+        if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+            let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self)
+        {
+            elements = [ternary.thenExpression] + elements[(index + 1)...]
+        }
+        return combine(elements.filter { !$0.is(BinaryOperatorExprSyntax.self) }.map { classifySize($0, depth: depth + 1) })
     }
 
     private func classifySize(reference name: String, node: ExprSyntax, depth: Int) -> SizeClass {
