@@ -79,6 +79,14 @@ extension RuleCatalogue {
                 RuleExample("""
                     struct A: View { var body: some View { Menu { Button("Copy") {} } label: { Text("More") }.↓frame(height: 30) } }
                     """),
+                // A view of the file declared as text, by its type or the view its getter builds.
+                RuleExample("""
+                    struct A: View {
+                        var body: some View { VStack { connect.↓frame(height: 28); disconnect.↓frame(height: 28) } }
+                        private var connect: Button<Text> { Button("Connect") {} }
+                        private var disconnect: some View { Button("Disconnect") {}.buttonStyle(.bordered) }
+                    }
+                    """),
                 RuleExample("""
                     import UIKit
                     final class C: UIView {
@@ -110,6 +118,13 @@ extension RuleCatalogue {
                             .frame(width: 48, height: 48)
                             Image(systemName: "x").contextMenu { Button("Delete") {} }.frame(height: 20)
                         }
+                    }
+                    """),
+                RuleExample("""
+                    struct A: View {
+                        var body: some View { VStack { close.frame(height: 28); avatar.frame(height: 28) } }
+                        private var close: Button<Image> { Button {} label: { Image(systemName: "xmark") } }
+                        private var avatar: some View { Image("me").resizable() }
                     }
                     """),
                 // Hiding is not a fixed height; AppKit views are not judged by the constraint rule.

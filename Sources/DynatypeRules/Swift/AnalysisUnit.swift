@@ -50,8 +50,9 @@ struct FileUnits {
 
 extension FileUnits.TypeGroup {
     /// What a member's analysis reads of the rest of its type: the type's
-    /// name, its properties (name, and whether it has a value: a font from a
-    /// stored property set elsewhere is unresolved), its initializers (a
+    /// name, its properties (name, whether it has a value: a font from a
+    /// stored property set elsewhere is unresolved, and whether it is a text
+    /// view: a frame on it clips text), its initializers (a
     /// property every initializer sets to a literal is a constant), and —
     /// rarely — code that wraps a member constant in `UIFontMetrics`.
     func contextKey(source: [UInt8]) -> UInt64 {
@@ -60,7 +61,9 @@ extension FileUnits.TypeGroup {
             for member in members {
                 if let variable = member.decl.as(VariableDeclSyntax.self) {
                     for binding in variable.bindings {
-                        text += (binding.name ?? "_") + (binding.initializer != nil || binding.accessorBlock != nil ? "=," : ",")
+                        text += (binding.name ?? "_") + (binding.initializer != nil || binding.accessorBlock != nil ? "=" : "")
+                        text += (DeclaredTextView.kind(of: binding) ?? "") + ","
+
                     }
                 } else if let nested = TypeScope(Syntax(member.decl)) {
                     text += nested.name + "{"

@@ -25,7 +25,7 @@ struct FrameRule {
                 let affected = targets.applicable(for: .fixedTextHeight, in: inventory).filter {
                     !ViewTree.isPresentedElsewhere($0.call, within: frame)
                 }
-                if !affected.isEmpty {
+                if !affected.isEmpty || isDeclaredText(targets, for: .fixedTextHeight) {
                     let finding = builder.makeFinding(
                         .fixedTextHeight, at: name,
                         message: "a fixed height of \(height.oneLine) clips text that grows with Dynamic Type",
@@ -42,8 +42,9 @@ struct FrameRule {
                     }
                 }
             }
-            if let width, !Self.hidesOrFrees(width), targets.rootIsTextElement, isConstant(width, classifier),
-                !targets.applicable(for: .fixedTextWidth, in: inventory).isEmpty
+            if let width, !Self.hidesOrFrees(width), isConstant(width, classifier),
+                targets.rootIsTextElement && !targets.applicable(for: .fixedTextWidth, in: inventory).isEmpty
+                    || isDeclaredText(targets, for: .fixedTextWidth)
             {
                 builder.report(builder.makeFinding(
                     .fixedTextWidth, at: name,
@@ -69,6 +70,13 @@ struct FrameRule {
             let otherwise = sequence.elements.last, sequence.elements.count == 3
         else { return false }
         return hidesOrFrees(ternary.thenExpression) && hidesOrFrees(otherwise)
+    }
+
+    /// A chain on a view declared as text elsewhere in the file (`connectButton:
+    /// Button<Text>`), unless the chain exempts it.
+    private func isDeclaredText(_ targets: ModifierTargets, for rule: RuleID) -> Bool {
+        targets.elements.isEmpty && DeclaredTextView.kind(of: targets.root, bindings: builder.context.bindings) != nil
+            && inventory.tree.environment(of: targets.root).exemption(for: rule) == nil
     }
 
     private func isConstant(_ width: ExprSyntax, _ classifier: FontClassifier) -> Bool {
