@@ -36,7 +36,7 @@ enum FontPosition {
     /// What font the position of `expression` expects, or nil when it is not a font position.
     static func expected(at expression: some SyntaxProtocol) -> Expected? {
         var node = Syntax(expression)
-        while let parent = sequenceOrParent(of: node) {
+        while let parent = node.parent {
             // Wrappers that keep the value: parentheses, `!`, `?`, `try`, `await`.
             if parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
                 || parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
@@ -113,13 +113,6 @@ enum FontPosition {
         else { return false }
         return owner.calleeName == "SymbolConfiguration"
             || owner.calleeName == "init" && owner.calleeBase?.referencedName == "SymbolConfiguration"
-    }
-
-    /// An element of an operator sequence (`font = .systemFont(…)`, `a ?? b`)
-    /// sits in the sequence's element list: the sequence decides.
-    private static func sequenceOrParent(of node: Syntax) -> Syntax? {
-        guard let parent = node.parent, parent.is(ExprListSyntax.self) else { return node.parent }
-        return parent.parent
     }
 
     /// Inside `#if os(macOS)` (or `#if canImport(AppKit)`): code only AppKit compiles.
