@@ -1,7 +1,7 @@
 import DynatypeRules
 import Testing
 
-/// RULES.md "Clarifications", one test each (the shapes the labeled corpus avoids).
+/// The rule specification's "Clarifications", one test each (the shapes the labeled corpus avoids).
 @Suite struct ClarificationTests {
     @Test func frameWithWidthAndHeightOnTextGivesBothRulesAtTheFrame() {
         let report = audit("""

@@ -1,7 +1,7 @@
 import DynatypeRules
 import Testing
 
-/// RULES.md "Text-style sizes": a fix names the style nearest to the size the
+/// The rule specification's "Text-style sizes": a fix names the style nearest to the size the
 /// code gives, however the code spells it, and keeps what the font had
 /// ("Fixes keep weight, design and traits").
 @Suite struct FixSizeTests {

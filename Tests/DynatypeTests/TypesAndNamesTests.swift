@@ -2,7 +2,7 @@ import Foundation
 import DynatypeRules
 import Testing
 
-/// RULES.md "Clarifications" → "Types and names (what real code needs)": the
+/// The rule specification's "Clarifications" → "Types and names (what real code needs)": the
 /// shapes real apps have and labeled corpora avoid, one test each.
 @Suite struct TypesAndNamesTests {
     // MARK: Font positions

@@ -1,5 +1,5 @@
 /// Line-independent identities of findings, so a finding keeps its identity
-/// when code moves (FIELD-NOTES "Tracking findings across commits"): the rule,
+/// when code moves: the rule,
 /// the path, the enclosing declaration, the finding's code with whitespace
 /// removed, and an occurrence index among identical ones.
 public enum Fingerprint {
