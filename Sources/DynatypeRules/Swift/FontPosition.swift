@@ -34,52 +34,53 @@ enum FontPosition {
     }
 
     /// What font the position of `expression` expects, or nil when it is not a font position.
+    /// (Every name of every file passes here, so parents are told apart by
+    /// their kind: a generic `is`/`as` looks up type metadata at run time.)
     static func expected(at expression: some SyntaxProtocol) -> Expected? {
         var node = Syntax(expression)
         while let parent = node.parent {
-            // Wrappers that keep the value: parentheses, `!`, `?`, `try`, `await`.
-            if parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
-                || parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
-                || parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) || parent.is(ExpressionStmtSyntax.self)
-                || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
-            {
+            switch parent.kind {
+            // Wrappers that keep the value: parentheses, `!`, `?`, `try`, `await`; branches of `?:`.
+            case .tupleExpr, .forceUnwrapExpr, .optionalChainingExpr, .tryExpr, .awaitExpr, .expressionStmt, .unresolvedTernaryExpr,
+                .ternaryExpr:
                 node = parent
-                continue
-            }
+            case .labeledExprList:
+                guard parent.parent?.kind == .tupleExpr else { return nil }
+                node = parent
+            case .labeledExpr:
+                if parent.parent?.parent?.kind == .tupleExpr {
+                    node = parent
+                } else {
+                    return expected(ofArgument: parent.cast(LabeledExprSyntax.self))
+                }
             // `.system(size: 12).weight(.bold)`: a font modifier keeps the font.
-            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
-                guard let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,
+            case .memberAccessExpr:
+                let member = parent.cast(MemberAccessExprSyntax.self)
+                guard member.base?.id == node.id, let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,
                     FontClassifier.fontModifiers.contains(member.declName.baseName.text)
                 else { return nil }
                 node = Syntax(call)
-                continue
-            }
-            if parent.is(UnresolvedTernaryExprSyntax.self) || parent.is(TernaryExprSyntax.self) {
-                node = parent
-                continue
-            }
             // An operand's parent is the sequence's element list.
-            if let sequence = parent.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
-                let elements = Array(sequence.elements)
-                if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
-                    guard elements[0].id != node.id, let target = elements[0].unwrapped.referencedName else { return nil }
+            case .exprList:
+                guard let sequence = parent.parent?.as(SequenceExprSyntax.self) else { return nil }
+                let elements = sequence.elements
+                if elements.count >= 3, let first = elements.first, elements.dropFirst().first?.kind == .assignmentExpr {
+                    guard first.id != node.id, let target = first.unwrapped.referencedName else { return nil }
                     return target.range(of: "font", options: .caseInsensitive) != nil ? .platform : nil
                 }
                 // Branches of `?:` and `??` are the value; arithmetic is not a font.
                 let isBranching = elements.contains {
-                    $0.is(UnresolvedTernaryExprSyntax.self) || $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+                    $0.kind == .unresolvedTernaryExpr || $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
                 }
                 guard isBranching else { return nil }
                 node = Syntax(sequence)
-                continue
-            }
-            if let initializer = parent.as(InitializerClauseSyntax.self) {
-                guard let binding = initializer.parent?.as(PatternBindingSyntax.self) else { return nil }
+            case .initializerClause:
+                guard let binding = parent.parent?.as(PatternBindingSyntax.self) else { return nil }
                 return expected(ofType: binding.typeAnnotation?.type)
-            }
-            if parent.is(ReturnStmtSyntax.self) { return expectedReturn(around: parent) }
-            if let item = parent.as(CodeBlockItemSyntax.self) {
-                guard let items = item.parent?.as(CodeBlockItemListSyntax.self), items.last?.id == item.id else { return nil }
+            case .returnStmt:
+                return expectedReturn(around: parent)
+            case .codeBlockItem:
+                guard let items = parent.parent?.as(CodeBlockItemListSyntax.self), items.last?.id == parent.id else { return nil }
                 if let branching = branchingExpression(around: items) {
                     node = branching
                     continue
@@ -87,15 +88,13 @@ enum FontPosition {
                 // The single expression of a body is its return value.
                 guard items.count == 1 else { return nil }
                 return expectedReturn(around: items)
-            }
-            if let labeled = parent.as(LabeledExprSyntax.self) {
-                return expected(ofArgument: labeled)
-            }
-            if let element = parent.as(DictionaryElementSyntax.self) {
+            case .dictionaryElement:
+                let element = parent.cast(DictionaryElementSyntax.self)
                 guard element.value.id == node.id, element.key.unwrapped.referencedName == "font" else { return nil }
                 return .platform
+            default:
+                return nil
             }
-            return nil
         }
         return nil
     }

@@ -13,22 +13,26 @@ enum FontRead: Equatable {
     /// argument of an unknown function, a comparison).
     static func of(_ value: ExprSyntax) -> FontRead? {
         var node = Syntax(value)
-        while let parent = node.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
-            node = parent
+        var parent = node.parent
+        while let wrapper = parent, wrapper.kind == .optionalChainingExpr || wrapper.kind == .forceUnwrapExpr {
+            node = wrapper
+            parent = wrapper.parent
         }
-        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
-            SyntaxIndex.faceMembers.contains(member.declName.baseName.text)
-        {
-            return .face
-        }
-        if let argument = node.parent?.as(LabeledExprSyntax.self), argument.label?.text == "for",
-            argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "scaledFont"
-        {
-            return .face
-        }
-        if let initializer = node.parent?.as(InitializerClauseSyntax.self) {
-            let pattern = initializer.parent?.as(PatternBindingSyntax.self)?.pattern ?? initializer.parent?.as(OptionalBindingConditionSyntax.self)?.pattern
+        // A parent's kind, not a generic `is`/`as`: every name of every file passes here.
+        guard let parent else { return nil }
+        switch parent.kind {
+        case .memberAccessExpr:
+            let member = parent.cast(MemberAccessExprSyntax.self)
+            if member.base?.id == node.id, SyntaxIndex.faceMembers.contains(member.declName.baseName.text) { return .face }
+        case .labeledExpr:
+            let argument = parent.cast(LabeledExprSyntax.self)
+            if argument.label?.text == "for", argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "scaledFont" { return .face }
+        case .initializerClause:
+            let binding = parent.parent
+            let pattern = binding?.as(PatternBindingSyntax.self)?.pattern ?? binding?.as(OptionalBindingConditionSyntax.self)?.pattern
             if let name = pattern?.as(IdentifierPatternSyntax.self)?.identifier.text { return .alias(name) }
+        default:
+            break
         }
         return FontPosition.expected(at: value) != nil ? .font : nil
     }

@@ -23,7 +23,10 @@ struct ViewClassCollector {
 extension ViewClassCollector: UnitRuleFamily {
     static let emits: Set<RuleID> = []
     static let scope = UnitScope.type
-    /// The endings `UIKitVocabulary.namesTextViewType` looks for.
-    static let triggers: [Trigger] = UIKitVocabulary.textViewTypeSuffixes.map { Trigger(stringLiteral: $0) }
+    /// The endings `UIKitVocabulary.namesTextViewType` looks for, followed by
+    /// the inheritance clause the family needs (`PillLabel: UILabel`): the
+    /// bare endings are in most SwiftUI files (`Button(`, `Label(`), which
+    /// would all be parsed for a family that finds nothing there.
+    static let triggers: [Trigger] = UIKitVocabulary.textViewTypeSuffixes.flatMap { [Trigger(stringLiteral: $0 + ":"), Trigger(stringLiteral: $0 + " :")] }
     static func run(in unit: UnitRun) { ViewClassCollector(builder: unit.builder).run() }
 }
