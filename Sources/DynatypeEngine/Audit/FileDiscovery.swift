@@ -27,24 +27,33 @@ public struct FileDiscovery {
     }
 
     private func collect(_ folder: URL, into listing: inout Listing) {
-        let entries: [URL]
+        let names: [String]
         do {
-            entries = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isDirectoryKey])
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
-            let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { ($0 as? NSError)?.code }
-                .map { String(cString: strerror(Int32($0))) } ?? (error as NSError).localizedDescription
-            listing.unreadable.append((folder, "cannot list this folder: \(reason)"))
+            listing.unreadable.append((folder, "cannot list this folder: \(Self.reason(folder, error))"))
             return
         }
-        for url in entries {
-            // A symbolic link to a folder is not followed (no cycles, nothing outside the tree).
-            if (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
-                if !ProjectConfiguration.isExcludedFolder(url.lastPathComponent) { collect(url, into: &listing) }
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            // `lstat`, not `resourceValues`, which costs more than the rest of
+            // the listing on Linux. A symbolic link to a folder is not
+            // followed (no cycles, nothing outside the tree).
+            var status = stat()
+            if lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                if !ProjectConfiguration.isExcludedFolder(name) { collect(url, into: &listing) }
                 continue
             }
-            guard SourceKind(path: url.path) != nil, configuration.matchesPatterns(relativePath: relativePath(of: url)) else { continue }
+            guard SourceKind(path: name) != nil, configuration.matchesPatterns(relativePath: relativePath(of: url)) else { continue }
             listing.files.append(url)
         }
+    }
+
+    /// The POSIX reason (`Permission denied`), which Foundation's own message words vaguely.
+    private static func reason(_ folder: URL, _ error: Error) -> String {
+        guard let directory = opendir(folder.path) else { return String(cString: strerror(errno)) }
+        closedir(directory)
+        return (error as NSError).localizedDescription
     }
 
     private func relativePath(of url: URL) -> String {

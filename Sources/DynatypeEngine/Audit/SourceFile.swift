@@ -10,7 +10,9 @@ public enum SourceKind: Sendable {
     case interfaceBuilder
 
     public init?(path: String) {
-        switch (path as NSString).pathExtension.lowercased() {
+        // Not `NSString.pathExtension`: this runs for every file of a listing.
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
         case "swift": self = .swift
         case "xib", "storyboard": self = .interfaceBuilder
         default: return nil

@@ -49,6 +49,7 @@ public struct WorkspaceAuditor {
         var skipped: [SkippedFile] = []
         var files: [URL] = []
         let discovery = FileDiscovery(configuration: configuration, configurationRoot: configurationRoot)
+        let contextListing = context.map { discovery.files(under: $0) }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory) else {
@@ -56,7 +57,13 @@ public struct WorkspaceAuditor {
                 continue
             }
             if isDirectory.boolValue {
-                let listing = discovery.files(under: path)
+                // `dynatype audit .` names the context itself: listed once.
+                let listing: FileDiscovery.Listing
+                if let context, let contextListing, context.standardizedFileURL.path == path.standardizedFileURL.path {
+                    listing = contextListing
+                } else {
+                    listing = discovery.files(under: path)
+                }
                 for (folder, reason) in listing.unreadable {
                     skipped.append(SkippedFile(path: FileDiscovery.relativePath(of: folder, to: root), reason: reason, isError: true))
                 }
@@ -72,7 +79,7 @@ public struct WorkspaceAuditor {
         }
         var seen = Set<String>()
         let unique = files.filter { seen.insert($0.standardizedFileURL.path).inserted }
-        let contextFiles = context.map { discovery.files(under: $0).files.filter { seen.insert($0.standardizedFileURL.path).inserted } } ?? []
+        let contextFiles = contextListing.map { $0.files.filter { seen.insert($0.standardizedFileURL.path).inserted } } ?? []
         return DiscoveredFiles(files: unique, contextFiles: contextFiles, skipped: skipped)
     }
 
