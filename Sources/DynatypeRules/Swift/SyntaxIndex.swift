@@ -26,9 +26,12 @@ final class SyntaxIndex: SyntaxVisitor {
     /// Reads of values by name through any receiver (`theme.chosenFont`) or
     /// none, for fonts stored in one file and read in others.
     private(set) var fontReads: [(name: String, read: FontRead)] = []
-    /// What reading a font for its face (or measuring it) looks like.
+    /// What reading a font for its face (or measuring or querying it) looks like.
     static let faceMembers: Set<String> = [
         "withSize", "fontName", "familyName", "fontDescriptor", "lineHeight", "ascender", "descender", "capHeight", "xHeight",
+        // AppKit's queries of a face (a font picker filtering families).
+        "isFixedPitch", "numberOfGlyphs", "coveredCharacterSet", "italicAngle", "underlinePosition", "underlineThickness",
+        "maximumAdvancement", "boundingRectForFont",
     ]
 
     private static let adaptiveNames: Set<String> = [
@@ -148,20 +151,24 @@ final class SyntaxIndex: SyntaxVisitor {
     /// `Cell(title:)`), with where it is used.
     private func recordViewUse(of node: DeclReferenceExprSyntax) {
         var top = Syntax(node)
-        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
-            guard member.base?.referencedName == "self" else { return }
-            top = Syntax(member)
-        }
-        while let parent = top.parent {
-            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == top.id {
+        if let parent = top.parent, parent.kind == .memberAccessExpr {
+            let member = parent.cast(MemberAccessExprSyntax.self)
+            if member.declName.id == node.id {
+                guard member.base?.referencedName == "self" else { return }
                 top = parent
-            } else if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == top.id {
+            }
+        }
+        // Kinds, not generic casts: this runs for every name of every file.
+        while let parent = top.parent {
+            if parent.kind == .functionCallExpr, parent.cast(FunctionCallExprSyntax.self).calledExpression.id == top.id {
+                top = parent
+            } else if parent.kind == .memberAccessExpr, parent.cast(MemberAccessExprSyntax.self).base?.id == top.id {
                 top = parent
             } else {
                 break
             }
         }
-        guard let parent = top.parent, parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) else { return }
+        guard let parent = top.parent, parent.kind == .codeBlockItem || parent.kind == .returnStmt else { return }
         let context = scrollingDepth > 0 ? ViewHelpers.scrolled : ViewHelpers.enclosing(node) ?? ""
         viewUses[node.baseName.text, default: []].insert(context)
     }
@@ -172,9 +179,12 @@ final class SyntaxIndex: SyntaxVisitor {
     private func recordFontUse(of node: DeclReferenceExprSyntax) {
         var value = ExprSyntax(node)
         var ownMember = true
-        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
-            ownMember = member.base?.referencedName == "self"
-            value = ExprSyntax(member)
+        if let parent = node.parent, parent.kind == .memberAccessExpr {
+            let member = parent.cast(MemberAccessExprSyntax.self)
+            if member.declName.id == node.id {
+                ownMember = member.base?.referencedName == "self"
+                value = ExprSyntax(member)
+            }
         }
         guard let read = FontRead.of(value) else { return }
         let name = node.baseName.text

@@ -116,7 +116,10 @@ struct ConstructorRule {
         {
             return true
         }
-        guard let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self), let name = binding.name
+        // Stored (`let font = …`) or bound (`if let font = NSFont(name:size:)`).
+        let holder = node.parent?.as(InitializerClauseSyntax.self)?.parent
+        guard let name = holder?.as(PatternBindingSyntax.self)?.name
+            ?? holder?.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         else { return false }
         return builder.context.facts.faceOnlyFonts.contains(name)
     }
