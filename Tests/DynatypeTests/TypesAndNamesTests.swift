@@ -633,6 +633,57 @@ import Testing
         ])
     }
 
+    /// A font picker that builds a font to ask about its face (fixed pitch,
+    /// glyph count) renders no text with it; a font bound the same way and
+    /// set on a view is still fixed.
+    @Test func aFontBuiltOnlyToQueryItsFaceIsNoFixedFont() {
+        let queried = audit("""
+            import AppKit
+            struct FontFilter {
+                func isMonospaced(_ family: String) -> Bool {
+                    if let font = NSFont(name: family, size: 14) { return font.isFixedPitch && font.numberOfGlyphs > 26 }
+                    guard let probe = NSFont(name: family, size: 12) else { return false }
+                    return probe.coveredCharacterSet.hasMemberInPlane(0)
+                }
+            }
+            """)
+        #expect(queried.findings.isEmpty)
+        let rendered = audit("""
+            import AppKit
+            final class Picker: NSView {
+                let field = NSTextField()
+                func show(_ family: String) {
+                    if let font = NSFont(name: family, size: 14), font.isFixedPitch { field.font = font }
+                }
+            }
+            """)
+        #expect(ruleLines(rendered).contains("fixed_appkit_font:5"))
+    }
+
+    /// A package module sees its own helper, never the app target's helper of
+    /// the same name; each definition is judged by the calls that reach it.
+    @Test func aHelperDefinedInTwoModulesIsTheCallersModules() {
+        let helper = { (size: String) in
+            "import UIKit\nextension UIFont {\n    static func boldAppFont(ofSize size: CGFloat) -> UIFont { .systemFont(ofSize: \(size), weight: .bold) }\n}\n"
+        }
+        let reports = audit([
+            "App/UIFontExtension.swift": helper("size"),
+            "App/Screen.swift": "import UIKit\nfinal class Screen: UIViewController {\n    let label = UILabel()\n    func setUp() {\n        label.font = .boldAppFont(ofSize: UIFontMetrics.default.scaledValue(for: 16))\n        label.adjustsFontForContentSizeCategory = true\n    }\n}\n",
+            "Packages/DuckUI/Sources/DuckUI/Font.swift": helper("size"),
+            "Packages/DuckUI/Sources/DuckUI/Button.swift": """
+                import SwiftUI
+                struct PrimaryButton: View {
+                    var body: some View { Text("Go").font(Font(UIFont.boldAppFont(ofSize: 16))) }
+                }
+                """,
+        ])
+        let button = reports["Packages/DuckUI/Sources/DuckUI/Button.swift"]!
+        #expect(ruleLines(button) == ["fixed_font_token:3"])
+        #expect(button.findings.first?.message.contains("Packages/DuckUI/Sources/DuckUI/Font.swift:3") == true, "\(button.findings)")
+        #expect(ruleLines(reports["Packages/DuckUI/Sources/DuckUI/Font.swift"]!) == ["fixed_uikit_font:3"])
+        #expect(reports["App/UIFontExtension.swift"]!.findings.isEmpty)
+    }
+
     @Test func aFontOnAnAppKitControlIsAppKitAndAWidthFromGeometryIsNoConstant() {
         let report = audit("""
             import SwiftUI

@@ -17,7 +17,8 @@ public struct ProjectResolver: Sendable {
         return files.map { resolve($0.analysis, path: $0.path, symbols: symbols) }
     }
 
-    public func resolve(_ analysis: FileAnalysis, path: String, symbols: SymbolTable) -> FileReport {
+    public func resolve(_ analysis: FileAnalysis, path: String, symbols table: SymbolTable) -> FileReport {
+        let symbols = table.seen(from: path)
         var findings = analysis.findings
         for conditional in analysis.conditionalFindings where holds(conditional.condition, symbols) {
             findings.append(annotate(conditional, symbols))

@@ -12,6 +12,9 @@ public struct SymbolTable: Sendable {
     /// Files reading a name for its face only, and as a font.
     private var faceReaders: [String: Set<String>] = [:]
     private var fontReaders: [String: Set<String>] = [:]
+    /// The file whose code is being resolved, and its Swift package module.
+    private var viewerPath: String?
+    private var viewerModule: String?
 
     public init(files: [(path: String, analysis: FileAnalysis)] = []) {
         for (path, analysis) in files { add(analysis, path: path) }
@@ -56,19 +59,40 @@ public struct SymbolTable: Sendable {
     }
 
 
-    /// Whether some call in the audit gives the helper (by definition key) a fixed size.
-    public func isHelperCalledWithFixedSize(_ key: String) -> Bool {
-        guard let name = key.split(separator: "(").first?.split(separator: ".").last.map(String.init) else { return false }
-        return (callsByName[name] ?? []).contains { isFixedCall($0.call, of: key) }
+    /// The table as the code of `path` sees it: where a name is defined both
+    /// in the file's own package module and elsewhere, the module's own
+    /// definition is meant (it shadows imported ones, and a package cannot
+    /// see the app target's).
+    public func seen(from path: String) -> SymbolTable {
+        var table = self
+        table.viewerPath = path
+        table.viewerModule = Self.packageModule(of: path)
+        return table
     }
 
-    private func isFixedCall(_ value: FontValue, of key: String) -> Bool {
+    /// `Packages/DuckUI/Sources/DuckUI/Button.swift` → `DuckUI` (SwiftPM's
+    /// layout); nil for files outside a package target.
+    static func packageModule(of path: String) -> String? {
+        let components = path.split(separator: "/")
+        guard let sources = components.lastIndex(of: "Sources"), sources + 2 < components.count else { return nil }
+        return String(components[sources + 1])
+    }
+
+    /// Whether some call in the audit gives the helper (by definition key,
+    /// in the file being resolved) a fixed size.
+    public func isHelperCalledWithFixedSize(_ key: String) -> Bool {
+        guard let name = key.split(separator: "(").first?.split(separator: ".").last.map(String.init) else { return false }
+        return (callsByName[name] ?? []).contains { seen(from: $0.path).isFixedCall($0.call, of: key, definedIn: viewerPath) }
+    }
+
+    private func isFixedCall(_ value: FontValue, of key: String, definedIn path: String?) -> Bool {
         switch value {
         case .symbol(let reference, let arguments), .viewHelper(let reference, let arguments, _):
             return lookup(reference).contains {
-                $0.definition.key == key && outcome(of: $0, arguments: arguments, bindings: [:], depth: 0) == .fixed
+                $0.definition.key == key && (path == nil || $0.path == path)
+                    && outcome(of: $0, arguments: arguments, bindings: [:], depth: 0) == .fixed
             }
-        case .anyOf(let branches): return branches.contains { isFixedCall($0, of: key) }
+        case .anyOf(let branches): return branches.contains { isFixedCall($0, of: key, definedIn: path) }
         case .scales, .fixed, .unresolved, .sized: return false
         }
     }
@@ -77,7 +101,13 @@ public struct SymbolTable: Sendable {
 
     /// Every definition of a name of one kind, whatever its container.
     func definitions(named name: String, kind: SymbolKind) -> [Located] {
-        (byName[name] ?? []).filter { $0.definition.kind == kind }
+        preferringViewerModule((byName[name] ?? []).filter { $0.definition.kind == kind })
+    }
+
+    private func preferringViewerModule(_ candidates: [Located]) -> [Located] {
+        guard candidates.count > 1 else { return candidates }
+        let own = candidates.filter { Self.packageModule(of: $0.path) == viewerModule }
+        return own.isEmpty ? candidates : own
     }
 
     /// The definitions a reference can mean (the rule catalogue "A member is resolved
@@ -89,6 +119,10 @@ public struct SymbolTable: Sendable {
     /// `geometry.size.width`); an implicit member (`.caption3`) is one of the
     /// font types' or a view modifier.
     public func lookup(_ reference: SymbolReference) -> [Located] {
+        preferringViewerModule(candidates(for: reference))
+    }
+
+    private func candidates(for reference: SymbolReference) -> [Located] {
         let named = (byName[reference.name] ?? []).filter { Self.accepts(reference, $0.definition) }
         guard let qualifier = reference.qualifier else {
             guard reference.expected != .viewModifier, reference.expected != .view else { return named }
