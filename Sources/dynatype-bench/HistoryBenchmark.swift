@@ -37,13 +37,18 @@ struct HistoryBenchmark {
         // down under sustained load (or a noisy neighbour) weighs on all alike.
         var times: [CacheMode: [Double]] = [:]
         var peaks: [CacheMode: Int] = [:]
+        var breakdowns: [CacheMode: String] = [:]
         for run in 0..<runs {
             for mode in CacheMode.allCases {
                 let database = folder.appendingPathComponent("\(mode.rawValue)-\(run).sqlite").path
-                let result = Child.run(dynatype, ["scan", "--repo", repository.path, "--db", database, "--max-commits", "\(commits)", "--cache", mode.rawValue])
+                let result = Child.run(
+                    dynatype, ["scan", "--repo", repository.path, "--db", database, "--max-commits", "\(commits)", "--cache", mode.rawValue, "--verbose"]
+                )
                 guard result.status == 0 else { throw BenchmarkError(message: "dynatype scan --cache \(mode.rawValue) exited \(result.status)") }
                 times[mode, default: []].append(result.seconds)
                 peaks[mode] = max(peaks[mode] ?? 0, result.peakBytes)
+                // The counts are the same every run: the scan's own breakdown of its work.
+                breakdowns[mode] = result.output.split(separator: "\n").filter { $0.hasPrefix("  ") }.joined(separator: "\n")
             }
         }
         let naive = Measure.median(times[.none] ?? [])
@@ -51,6 +56,10 @@ struct HistoryBenchmark {
         for mode in CacheMode.allCases {
             let median = Measure.median(times[mode] ?? [])
             print(String(format: "  %-6@ %8.2f  %9.1f  %7.2fx  %@", mode.rawValue, median, Double(commits) / median, naive / median, megabytes(peaks[mode] ?? 0)))
+        }
+        for mode in CacheMode.allCases {
+            print("  where the work went, --cache \(mode.rawValue):")
+            print(breakdowns[mode] ?? "")
         }
 
         // 3. Latency of a one-line commit, in a clone, from ref update to stored summary.

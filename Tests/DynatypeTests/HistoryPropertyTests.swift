@@ -122,6 +122,8 @@ struct RandomSources {
         let scanner = HistoryScanner(engine: engine)
         let result = try scanner.run(try scanner.plan(refs: ["HEAD"], limit: .newCommits))
         #expect(result.failed == 0)
+        // The side branches make the audited state move between branches (not rebuild).
+        #expect(result.work.merges == 3 && result.work.stateMoves >= 3, "\(result.work.breakdown)")
         let records = try store.allCommits()
         #expect(records.count == result.audited)
         for record in records {
@@ -160,16 +162,24 @@ enum RandomHistory {
 
         for step in 0..<steps {
             if step % 7 == 6 {
-                // A side branch that adds files, merged back with --no-ff.
+                // A side branch that adds a file, and both branches rewrite
+                // the same file (the merge takes the side's version; generated
+                // files look alike, so git must not take a rewrite for a rename): the
+                // audited state moves between the branches, and a version
+                // whose predecessor's tree the other branch superseded is
+                // parsed from that branch's tree.
+                let shared = files.last { $0.hasSuffix(".swift") }
                 try fixture.git(["checkout", "-q", "-b", "side\(step)"])
                 let path = newPath()
                 try fixture.write(path, content(for: path))
+                if let shared { try fixture.write(shared, content(for: shared)) }
                 try fixture.commit("side work")
                 try fixture.git(["checkout", "-q", "main"])
                 let other = newPath()
                 try fixture.write(other, content(for: other))
+                if let shared { try fixture.write(shared, content(for: shared)) }
                 try fixture.commit("main work")
-                try fixture.git(["merge", "-q", "--no-ff", "-m", "merge side\(step)", "side\(step)"])
+                try fixture.git(["merge", "-q", "--no-ff", "-X", "theirs", "-X", "no-renames", "-m", "merge side\(step)", "side\(step)"])
                 files += [path, other]
                 continue
             }
@@ -191,7 +201,8 @@ enum RandomHistory {
                     let new = "\(sources.pick(folders))/Moved\(counter).\(old.hasSuffix(".xib") ? "xib" : "swift")"
                     counter += 1
                     try FileManager.default.createDirectory(at: fixture.url.appendingPathComponent(new).deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try fixture.git(["mv", old, new])
+                    // A move on disk, not `git mv`: the file may have been added in this very step, not yet known to git.
+                    try FileManager.default.moveItem(at: fixture.url.appendingPathComponent(old), to: fixture.url.appendingPathComponent(new))
                     files[index] = new
                 case 7:
                     try fixture.write("Design/Tokens.swift", sources.tokens())

@@ -146,12 +146,12 @@ import Testing
         let first = try fixture.commit("tokens")
         try harness.scan()
         #expect(try harness.record(first).summary.filesFailing == 2)
-        let parsedBefore = harness.engine.blobStatistics.parsed
+        let parsedBefore = harness.engine.work.blobsAnalyzed
 
         try fixture.write("Design/Font+Brand.swift", Snippets.tokens(fixed: false))
         let fixed = try fixture.commit("scale the token")
         try harness.scan()
-        #expect(harness.engine.blobStatistics.parsed - parsedBefore == 1)
+        #expect(harness.engine.work.blobsAnalyzed - parsedBefore == 1)
         #expect(try harness.changes(fixed, .fixed) == [
             "fixed_font_size@Design/Font+Brand.swift:4", "fixed_font_token@Views/Receipt.swift:6", "fixed_font_token@Views/Receipt.swift:7",
         ])

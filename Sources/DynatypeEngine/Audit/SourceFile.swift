@@ -66,9 +66,9 @@ public struct FileAnalyzer: Sendable {
         case declined(String)
     }
 
-    /// Analyzes a file's bytes; `blob` names them for the tree cache, and
-    /// `previous` is the version they replace.
-    public func analyze(_ data: Data, kind: SourceKind, blob: String? = nil, previous: PreviousVersion? = nil) -> Outcome {
+    /// Analyzes a file's bytes; `blob` and `path` name them for the tree
+    /// cache, and `previous` is the version they are parsed from.
+    public func analyze(_ data: Data, kind: SourceKind, blob: String? = nil, path: String? = nil, previous: PreviousVersion? = nil) -> Outcome {
         if let reason = sizeLimitReason(forSize: data.count) { return .declined(reason) }
         if data.prefix(8192).contains(0) { return .declined("binary content, not source text") }
         switch kind {
@@ -80,7 +80,7 @@ public struct FileAnalyzer: Sendable {
             let bytes = isUTF8 ? raw : Array(String(decoding: raw, as: UTF8.self).utf8)
             if let hazard = ParserHazards.reason(bytes) { return .declined(hazard) }
             let analyzer = SwiftFileAnalyzer(memo: memo)
-            var analysis = analyzer.analyze(bytes: bytes, prefilter: prefilter) { parse(bytes, blob: blob, previous: previous) }
+            var analysis = analyzer.analyze(bytes: bytes, prefilter: prefilter) { parse(bytes, blob: blob, path: path, previous: previous) }
             if !isUTF8 {
                 analysis.remarks.append("the file is not valid UTF-8; invalid bytes were read as U+FFFD and columns after them may be off")
             }
@@ -104,7 +104,7 @@ public struct FileAnalyzer: Sendable {
     }
 
     /// A full parse, or an incremental one from the previous version's tree.
-    private func parse(_ bytes: [UInt8], blob: String?, previous: PreviousVersion?) -> SourceFileSyntax {
+    private func parse(_ bytes: [UInt8], blob: String?, path: String?, previous: PreviousVersion?) -> SourceFileSyntax {
         var transition: IncrementalParseTransition?
         var generation = 0
         if let trees, let previous, let cached = trees.base(for: previous.blob),
@@ -112,9 +112,11 @@ public struct FileAnalyzer: Sendable {
         {
             transition = IncrementalParseTransition(previousIncrementalParseResult: cached.result, edits: edits)
             generation = cached.generation + 1
+        } else {
+            trees?.countFullParse(hadBase: previous != nil)
         }
         let result = bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
-        if let trees, let blob { trees.store(result, source: bytes, generation: generation, for: blob, superseding: previous?.blob) }
+        if let trees, let blob { trees.store(result, source: bytes, generation: generation, for: blob, path: path, superseding: previous?.blob) }
         return result.tree
     }
 }

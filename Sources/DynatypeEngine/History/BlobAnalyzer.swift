@@ -22,6 +22,7 @@ final class BlobAnalyzer {
     /// A blob to analyze, and the blob it replaces (for incremental parsing).
     struct Request {
         let blob: ObjectID
+        let path: String
         let kind: SourceKind
         let previous: ObjectID?
     }
@@ -39,6 +40,7 @@ final class BlobAnalyzer {
     private var memoryOrder: [String] = []
     private let memoryLimit = 4_096
     private(set) var parsed = 0
+    private(set) var swiftAnalyzed = 0
     private(set) var cacheHits = 0
 
     init(store: HistoryStore, mode: CacheMode, treeBudgetBytes: Int) {
@@ -102,10 +104,15 @@ final class BlobAnalyzer {
         return result
     }
 
-    /// The previous version's hunks, when its tree is cached (else a full parse is cheaper).
+    /// The version to parse from and its hunks: the previous version's
+    /// tree, else the file's nearest cached one (another branch's), when
+    /// cached (else a full parse is cheaper).
     private static func previousVersion(of request: Request, trees: SyntaxTreeCache?, in repository: Repository) throws -> PreviousVersion? {
-        guard let trees, let previous = request.previous, request.kind == .swift, trees.contains(previous.hex) else { return nil }
-        return PreviousVersion(blob: previous.hex, hunks: try repository.hunks(from: previous, to: request.blob))
+        guard let trees, request.kind == .swift,
+            let base = trees.baseBlob(previous: request.previous?.hex, path: request.path).flatMap(ObjectID.init(hex:)),
+            base != request.blob
+        else { return nil }
+        return PreviousVersion(blob: base.hex, hunks: try repository.hunks(from: base, to: request.blob))
     }
 
     /// Starts analyzing, in the background on all cores, the blobs of
@@ -142,7 +149,9 @@ final class BlobAnalyzer {
             let data = try repository.contents(of: request.blob)
             // Without the hunks, a full parse gives the same tree.
             let previous = try? Self.previousVersion(of: request, trees: analyzer.trees, in: repository)
-            return Self.record(request, analyzer.analyze(data, kind: request.kind, blob: request.blob.hex, previous: previous ?? nil))
+            return Self.record(
+                request, analyzer.analyze(data, kind: request.kind, blob: request.blob.hex, path: request.path, previous: previous ?? nil)
+            )
         }
         analysisQueue = queue
         return queue
@@ -170,6 +179,7 @@ final class BlobAnalyzer {
 
     private func absorb(_ request: Request, _ analysis: BlobAnalysis) {
         parsed += 1
+        if request.kind == .swift, case .analyzed = analysis.result { swiftAnalyzed += 1 }
         let key = Self.key(request.blob, request.kind)
         fresh[key] = analysis
         remember(key, analysis.result)

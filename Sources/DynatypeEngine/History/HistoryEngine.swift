@@ -44,10 +44,23 @@ public final class HistoryEngine {
         repository = try Repository(at: repository.gitDirectory)
     }
 
-    /// Blobs parsed, cache hits, incremental parses and reused declaration analyses so far.
-    public var blobStatistics: (parsed: Int, cacheHits: Int, incremental: Int, memoized: Int) {
-        (analyzer.parsed, analyzer.cacheHits, analyzer.trees?.incrementalParses ?? 0, analyzer.memo?.hits ?? 0)
+    /// The work done so far (counts since the engine was made).
+    public var work: HistoryWork {
+        var work = statistics
+        work.blobsAnalyzed = analyzer.parsed
+        work.cacheHits = analyzer.cacheHits
+        work.memoizedDeclarations = analyzer.memo?.hits ?? 0
+        if let trees = analyzer.trees {
+            work.incrementalParses = trees.incrementalParses
+            work.fullParsesWithoutBase = trees.fullParsesWithoutBase
+            work.fullParsesRestartingChain = trees.fullParsesRestartingChain
+            work.skippedByPrefilter = analyzer.swiftAnalyzed - trees.incrementalParses - work.fullParses
+        }
+        return work
     }
+
+    /// The counts the engine keeps itself (commits, state moves).
+    private var statistics = HistoryWork()
 
     /// The audited commit `id` is compared with: its first parent when that
     /// was audited successfully, else the parent's own base (a failed commit
@@ -78,6 +91,8 @@ public final class HistoryEngine {
         let started = DispatchTime.now().uptimeNanoseconds
         let commit = try repository.commit(id)
         let base = try self.base(of: commit)
+        statistics.commits += 1
+        if commit.parents.count > 1 { statistics.merges += 1 }
         var record = CommitRecord(
             sha: id.hex, parent: commit.firstParent?.hex, base: base?.hex, status: .audited, isBaseline: base == nil,
             authorName: commit.authorName, authorEmail: commit.authorEmail, committedAt: commit.time, title: commit.summary,
@@ -126,11 +141,13 @@ public final class HistoryEngine {
     private func advance(to id: ObjectID, configuration: CommitConfiguration, from base: ObjectID?) throws -> TreeState.Delta {
         guard let base else {
             current = try TreeState.build(commit: id, configuration: configuration, repository: repository, analyzer: analyzer)
+            statistics.stateRebuilds += 1
             return TreeState.Delta()
         }
         try load(base)
         guard current!.configuration == configuration else {
             let next = try TreeState.build(commit: id, configuration: configuration, repository: repository, analyzer: analyzer)
+            statistics.stateRebuilds += 1
             let delta = TreeState.compare(current!, next)
             current = next
             return delta
@@ -143,14 +160,26 @@ public final class HistoryEngine {
         return current!.apply(prepared)
     }
 
-    /// Makes `current` the state of an audited commit, rebuilding it from the
-    /// blob cache when the last audited commit was another one.
+    /// Makes `current` the state of an audited commit. When the last audited
+    /// commit was another one with the same configuration (a scan moving
+    /// between branches), the state moves there by the diff between the two
+    /// commits, as a commit's own changes do: a merge-heavy history switches
+    /// branches at most commits, and rebuilding the whole tree each time cost
+    /// more than parsing. Otherwise it is rebuilt from the blob cache.
     private func load(_ id: ObjectID) throws {
         if current?.commit == id { return }
+        let configuration = try CommitConfiguration.read(at: id, in: repository)
+        // (The last audited commit may be gone: a force push, then `git gc`.)
+        if let state = current, state.configuration == configuration, repository.hasCommit(state.commit) {
+            let changes = try repository.changes(from: state.commit, to: id, patterns: HistoryPaths.diffPatterns)
+            let prepared = try state.prepare(changes, commit: id, repository: repository, analyzer: analyzer)
+            _ = current!.apply(prepared)
+            statistics.stateMoves += 1
+            return
+        }
         current = nil
-        current = try TreeState.build(
-            commit: id, configuration: try CommitConfiguration.read(at: id, in: repository), repository: repository, analyzer: analyzer
-        )
+        current = try TreeState.build(commit: id, configuration: configuration, repository: repository, analyzer: analyzer)
+        statistics.stateRebuilds += 1
     }
 
     /// Starts analyzing the changed blobs of upcoming commits on all cores,
@@ -182,7 +211,7 @@ public final class HistoryEngine {
                     return lanes.count - 1
                 }()
                 laneOf[path] = lane
-                lanes[lane].requests.append((.init(blob: blob, kind: kind, previous: change.oldBlob), batch, 0))
+                lanes[lane].requests.append((.init(blob: blob, path: path, kind: kind, previous: change.oldBlob), batch, 0))
             }
         }
         try analyzer.prefetch(lanes, gitDirectory: repository.gitDirectory)

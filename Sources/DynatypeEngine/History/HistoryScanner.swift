@@ -45,12 +45,8 @@ public struct ScanResult: Sendable {
     public let failed: Int
     public let interrupted: Bool
     public let seconds: Double
-    public let blobsParsed: Int
-    public let cacheHits: Int
-    /// Parses that started from a cached syntax tree.
-    public let incrementalParses: Int
-    /// Declarations whose analysis was reused.
-    public let memoizedDeclarations: Int
+    /// What the scan's audits cost.
+    public let work: HistoryWork
 }
 
 /// `dynatype scan`: plans the commits of the tracked refs that are not yet
@@ -128,7 +124,7 @@ public final class HistoryScanner {
         for ref in plan.refs { if let tip = ref.tip { tipsAt[tip, default: [:]][ref.name] = tip.hex } }
         var failed = 0
         var done = 0
-        let initial = engine.blobStatistics
+        let initial = engine.work
         let commits = plan.commits
         let window = max(1, prefetchWindow)
         // After the first commit (a full audit whose trees the next ones
@@ -165,11 +161,6 @@ public final class HistoryScanner {
             // Tips audited by an earlier scan (or another ref) still move forward.
             for ref in plan.refs { if let tip = ref.tip, try store.commit(tip.hex) != nil { try store.setTrackedRef(ref.name, tip: tip.hex) } }
         }
-        let statistics = engine.blobStatistics
-        return ScanResult(
-            audited: done, failed: failed, interrupted: interrupted, seconds: elapsed(),
-            blobsParsed: statistics.parsed - initial.parsed, cacheHits: statistics.cacheHits - initial.cacheHits,
-            incrementalParses: statistics.incremental - initial.incremental, memoizedDeclarations: statistics.memoized - initial.memoized
-        )
+        return ScanResult(audited: done, failed: failed, interrupted: interrupted, seconds: elapsed(), work: engine.work - initial)
     }
 }

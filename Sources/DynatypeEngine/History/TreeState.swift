@@ -48,7 +48,7 @@ struct TreeState {
         var state = TreeState(commit: commit, configuration: configuration)
         let tree = try repository.files(of: commit, keep: { state.includes($0) })
         let sizes = try sizes(of: tree.map(\.blob), in: repository)
-        let requests = tree.map { BlobAnalyzer.Request(blob: $0.blob, kind: SourceKind(path: $0.path)!, previous: nil) }
+        let requests = tree.map { BlobAnalyzer.Request(blob: $0.blob, path: $0.path, kind: SourceKind(path: $0.path)!, previous: nil) }
         let analyses = try analyzer.analyses(of: requests, sizes: sizes, limit: configuration.configuration.maximumFileBytes, in: repository)
         var added: [(String, ObjectID, CachedAnalysis)] = []
         for file in tree { added.append((file.path, file.blob, analyses[file.blob]!)) }
@@ -143,7 +143,7 @@ struct TreeState {
             }
         }
         let sizes = try Self.sizes(of: wanted.map(\.blob), in: repository)
-        let requests = wanted.map { BlobAnalyzer.Request(blob: $0.blob, kind: SourceKind(path: $0.path)!, previous: $0.previous) }
+        let requests = wanted.map { BlobAnalyzer.Request(blob: $0.blob, path: $0.path, kind: SourceKind(path: $0.path)!, previous: $0.previous) }
         let analyses = try analyzer.analyses(of: requests, sizes: sizes, limit: configuration.configuration.maximumFileBytes, in: repository)
         return PreparedChanges(
             commit: commit, removals: removals, additions: wanted.map { ($0.path, $0.blob, analyses[$0.blob]!) }, renames: renames

@@ -29,8 +29,14 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     private var clock: UInt64 = 0
     private var total = 0
     public let budgetBytes: Int
-    /// Parses that started from a cached tree.
+    /// The latest cached blob of each path: a version whose own predecessor's
+    /// tree is gone (another branch's edit superseded it) still parses
+    /// incrementally from the file's nearest cached version.
+    private var latestByPath: [String: String] = [:]
+    /// Parses that started from a cached tree, and full parses by why.
     public private(set) var incrementalParses = 0
+    public private(set) var fullParsesWithoutBase = 0
+    public private(set) var fullParsesRestartingChain = 0
 
     public init(budgetBytes: Int) {
         self.budgetBytes = budgetBytes
@@ -41,6 +47,15 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return entries[blob] != nil
+    }
+
+    /// The cached blob a new version of `path` can be parsed from: its
+    /// previous version's when cached, else the path's latest cached one.
+    func baseBlob(previous: String?, path: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let previous, entries[previous] != nil { return previous }
+        return latestByPath[path].flatMap { entries[$0] != nil ? $0 : nil }
     }
 
     /// The tree a new version of this blob can be parsed from: nil when it
@@ -56,14 +71,25 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         return entry
     }
 
+    /// Counts a full parse: `hadBase` when a cached tree was there but its
+    /// chain was too long (or, rarely, the diff could not be mapped onto it).
+    func countFullParse(hadBase: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if hadBase { fullParsesRestartingChain += 1 } else { fullParsesWithoutBase += 1 }
+    }
+
     /// Stores a blob's tree. The tree of the version it replaces goes: only
     /// the newest version of a file is the base of its next edit, and keeping
     /// one tree per file lets a budget hold a whole app.
-    func store(_ result: IncrementalParseResult, source: [UInt8], generation: Int, for blob: String, superseding previous: String?) {
+    func store(
+        _ result: IncrementalParseResult, source: [UInt8], generation: Int, for blob: String, path: String?, superseding previous: String?
+    ) {
         lock.lock()
         defer { lock.unlock() }
         clock += 1
         if let previous, previous != blob, let old = entries.removeValue(forKey: previous) { total -= old.cost }
+        if let path { latestByPath[path] = blob }
         if generation > 0 { incrementalParses += 1 }
         let entry = Entry(result: result, source: source, generation: generation, used: clock)
         guard entry.cost <= budgetBytes else { return }

@@ -12,7 +12,7 @@ enum ScanCommand: Command {
     ]
     static let summary = "Audit a repository's history commit by commit into the history database"
     static let help = """
-        USAGE: dynatype scan [--repo DIR] [--ref REF ...] [--db FILE] [--max-commits N | --since DATE | --all] [--cache MODE] [--jobs N]
+        USAGE: dynatype scan [--repo DIR] [--ref REF ...] [--db FILE] [--max-commits N | --since DATE | --all] [--cache MODE] [--jobs N] [--verbose]
 
         Audits every commit of the tracked refs that is not audited yet: the first commit
         fully (in parallel), then each following commit by what it changed (renames
@@ -35,6 +35,8 @@ enum ScanCommand: Command {
                              none (every changed file fully parsed, nothing reused)
           --tree-cache-mb N  Memory budget of the syntax-tree cache (default 96).
           --jobs N, -j N     Files parsed in parallel (default: all cores).
+          --verbose          After the summary, where the work went: merges, moves of the
+                             audited state between branches, full and incremental parses.
           -h, --help         Show this help.
 
         Progress (commits done/total, rate, ETA) is shown on stderr when it is a terminal.
@@ -48,7 +50,7 @@ enum ScanCommand: Command {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
             arguments,
-            spec: OptionSpec(values: HistoryLocation.options.union(["--ref", "--max-commits", "--since", "--jobs", "--cache", "--tree-cache-mb"]), flags: ["--all"], aliases: ["-j": "--jobs"]),
+            spec: OptionSpec(values: HistoryLocation.options.union(["--ref", "--max-commits", "--since", "--jobs", "--cache", "--tree-cache-mb"]), flags: ["--all", "--verbose"], aliases: ["-j": "--jobs"]),
             command: name
         )
         guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0])") }
@@ -94,13 +96,13 @@ enum ScanCommand: Command {
 
         let statistics = try store.statistics()
         var line = String(
-            format: "scanned %d commit%@ (%d failed) in %.1f s (%.1f commits/s); analyzed %d blobs (%d parsed incrementally), %d cache hits, %d declarations reused; history: %d commits, %d blobs, %.1f MB",
+            format: "scanned %d commit%@ (%d failed) in %.1f s (%.1f commits/s); %@; history: %d commits, %d blobs, %.1f MB",
             result.audited, result.audited == 1 ? "" : "s", result.failed, result.seconds, result.seconds > 0 ? Double(result.audited) / result.seconds : 0,
-            result.blobsParsed, result.incrementalParses, result.cacheHits, result.memoizedDeclarations, statistics.commits, statistics.blobs,
-            Double(statistics.databaseBytes) / 1_048_576
+            result.work.summary, statistics.commits, statistics.blobs, Double(statistics.databaseBytes) / 1_048_576
         )
         if result.audited == 0 { line = "nothing to scan: every commit of \(plan.refs.map(\.name).joined(separator: ", ")) is audited" }
         Terminal.write(line + "\n")
+        if options.flag("--verbose"), result.audited > 0 { for detail in result.work.breakdown { Terminal.write("  " + detail + "\n") } }
         for ref in plan.refs {
             guard let tip = ref.tip, let record = try store.commit(tip.hex) else { continue }
             Terminal.write(String(
