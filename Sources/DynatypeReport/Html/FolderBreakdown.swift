@@ -22,7 +22,8 @@ struct FolderBreakdown {
         var table = HTMLTable(caption: "Module folders (their first two path components), the least compliant first", columns: columns, attributes: "id=\"folders-table\"")
         for (folder, summary) in ranked {
             var cells = [
-                HTML.text(DisplayPath.escaped(folder)), HTML.percent(summary.complianceRatio),
+                // No text element: nothing to be compliant with, not "100%".
+                HTML.text(DisplayPath.escaped(folder)), summary.textElements == 0 ? "–" : HTML.percent(summary.complianceRatio),
                 "\(summary.textElementsPassing) of \(summary.textElements)", "\(summary.filesFailing) of \(summary.filesAudited)",
                 "\(summary.errors)", "\(summary.warnings)",
             ]

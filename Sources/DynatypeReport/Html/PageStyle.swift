@@ -29,7 +29,8 @@ enum PageStyle {
         caption{text-align:left;color:var(--muted);padding:.25rem 0;caption-side:top}
         th,td{text-align:left;vertical-align:top;padding:.375rem .5rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
         th{font-weight:600;overflow-wrap:normal}
-        .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+        .num{text-align:right;font-variant-numeric:tabular-nums}
+        td.num{white-space:nowrap}
         code{font-family:ui-monospace,"SF Mono","DejaVu Sans Mono",Menlo,monospace;font-size:.875em;overflow-wrap:anywhere}
         .bar{display:block;height:.75em;min-width:.125rem;border-radius:.2em;background:var(--bar)}
         .bar.bad{background:var(--bad)}

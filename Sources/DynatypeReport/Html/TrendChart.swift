@@ -12,7 +12,7 @@ struct TrendChart {
     let events: [RegressionEvent]
 
     private let width = 800.0, height = 260.0
-    private let left = 14.0, right = 14.0, top = 20.0, bottom = 30.0
+    private let left = 14.0, right = 14.0, top = 34.0, bottom = 34.0
 
     func render() -> String {
         guard !points.isEmpty else { return "<p>No audited commit in the period.</p>\n" }
@@ -56,13 +56,14 @@ struct TrendChart {
 
     private func grid() -> String {
         var out = ""
-        for step in 0...4 {
-            let ratio = range.lowerBound + (1 - range.lowerBound) * Double(step) / 4
+        for step in 0...5 {
+            let ratio = range.lowerBound + (1 - range.lowerBound) * Double(step) / 5
             let level = y(ratio)
             out += "<line class=\"grid\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(level))\" y2=\"\(number(level))\"/>"
-            out += "<text x=\"\(number(left + 2))\" y=\"\(number(level - 3))\">\(HTML.percent(ratio))</text>\n"
+            let tick = (ratio * 100).rounded() == ratio * 100 ? String(format: "%.0f%%", ratio * 100) : HTML.percent(ratio)
+            out += "<text x=\"\(number(left + 2))\" y=\"\(number(level - 4))\">\(tick)</text>\n"
         }
-        let baseline = number(height - 8)
+        let baseline = number(height - 6)
         out += "<text x=\"\(number(left))\" y=\"\(baseline)\">\(HTML.text(HistoryRenderer.date(points.first!.record.committedAt)))</text>"
         out += "<text x=\"\(number(width - right))\" y=\"\(baseline)\" text-anchor=\"end\">\(HTML.text(HistoryRenderer.date(points.last!.record.committedAt)))</text>\n"
         return out
@@ -105,22 +106,27 @@ struct TrendChart {
     }
 
     private func table() -> String {
+        // By commit, the bucket is the commit: no column repeats it.
+        let byCommit = bucket == .commit
+        var columns: [HTMLTable.Column] = [.init(title: byCommit ? "commit" : bucket.rawValue)]
+        if !byCommit { columns.append(.init(title: "last commit")) }
+        columns += [
+            .init(title: "date"), .init(title: "author"), .init(title: "compliance", numeric: true), .init(title: "errors", numeric: true),
+            .init(title: "warnings", numeric: true), .init(title: "files failing", numeric: true),
+        ]
         var table = HTMLTable(
-            caption: "Compliance by \(bucket.rawValue), oldest first",
-            columns: [
-                .init(title: bucket == .commit ? "commit" : bucket.rawValue), .init(title: "last commit"), .init(title: "date"),
-                .init(title: "author"), .init(title: "compliance", numeric: true), .init(title: "errors", numeric: true),
-                .init(title: "warnings", numeric: true), .init(title: "files failing", numeric: true),
-            ],
+            caption: "Compliance by \(bucket.rawValue), oldest first", columns: columns,
             attributes: "id=\"trend-table\" data-bucket=\"\(bucket.rawValue)\""
         )
         for point in points {
             let record = point.record, summary = record.summary
-            table.add([
-                HTML.text(point.label), point.isEmpty ? "–" : HTML.code(String(record.sha.prefix(10))),
+            var cells = [byCommit ? HTML.code(point.label) : HTML.text(point.label)]
+            if !byCommit { cells.append(point.isEmpty ? "–" : HTML.code(String(record.sha.prefix(10)))) }
+            cells += [
                 point.isEmpty ? "–" : HistoryRenderer.date(record.committedAt), point.isEmpty ? "–" : HTML.text(record.authorName),
                 HTML.percent(summary.complianceRatio), "\(summary.errors)", "\(summary.warnings)", "\(summary.filesFailing)",
-            ])
+            ]
+            table.add(cells)
         }
         return table.render()
     }
