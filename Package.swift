@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "DynatypeRules", swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .target(name: "DynatypeReport", dependencies: ["DynatypeRules", "DynatypeHistory"], swiftSettings: syntaxCompile),
         .target(name: "DynatypeEngine", dependencies: ["DynatypeRules", "DynatypeGit", "DynatypeHistory"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
-        .target(name: "DynatypeService", dependencies: ["DynatypeRules", "DynatypeEngine", "DynatypeGit", "DynatypeHistory"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
+        .target(name: "DynatypeService", dependencies: ["DynatypeRules", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeReport"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .executableTarget(
             name: "dynatype",
             dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeService"],

@@ -19,8 +19,7 @@ struct AuditDigest {
         let problems = findings
         guard !problems.isEmpty else { return "" }
         var out = bold("Findings by rule") + "\n"
-        let byRule = Dictionary(grouping: problems, by: \.finding.rule)
-            .sorted { ($0.value.count, $1.key.rawValue) > ($1.value.count, $0.key.rawValue) }
+        let byRule = Self.byRule(problems)
         let width = byRule.map(\.key.rawValue.count).max() ?? 0
         for (rule, items) in byRule {
             let errors = items.filter { $0.finding.severity == .error }.count
@@ -29,7 +28,7 @@ struct AuditDigest {
         }
         out += worst("Worst folders", problems.map { folder(of: $0.path) }, bold: bold)
         out += worst("Worst files", problems.map(\.path), bold: bold)
-        if let first = byRule.first(where: { $0.value.contains { $0.finding.severity == .error } }) ?? byRule.first {
+        if let first = Self.firstToFix(byRule) {
             let descriptor = RuleCatalogue.descriptor(first.key)
             out += bold("Fix first") + "\n  \(first.key.rawValue) (\(first.value.count) finding\(first.value.count == 1 ? "" : "s")): \(descriptor.fix)\n"
                 + "  `dynatype fix --dry-run` shows the fixes it can make mechanically\n"
@@ -39,10 +38,24 @@ struct AuditDigest {
 
     /// The places with the most findings (none when there is only one place).
     private func worst(_ title: String, _ places: [String], bold: (String) -> String) -> String {
-        let counted = Dictionary(grouping: places, by: { $0 }).mapValues(\.count)
-        guard counted.count > 1 else { return "" }
-        let top = counted.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(listLength)
-        return bold(title) + "\n" + top.map { "  \($0.value)  \(DisplayPath.escaped($0.key))\n" }.joined()
+        let ranked = Self.ranked(places)
+        guard ranked.count > 1 else { return "" }
+        return bold(title) + "\n" + ranked.prefix(listLength).map { "  \($0.count)  \(DisplayPath.escaped($0.place))\n" }.joined()
+    }
+
+    /// Findings grouped by rule, the most frequent first.
+    static func byRule(_ findings: [(path: String, finding: Finding)]) -> [(key: RuleID, value: [(path: String, finding: Finding)])] {
+        Dictionary(grouping: findings, by: \.finding.rule).sorted { ($0.value.count, $1.key.rawValue) > ($1.value.count, $0.key.rawValue) }
+    }
+
+    /// The rule to fix first: the most frequent one with an error, else the most frequent.
+    static func firstToFix(_ byRule: [(key: RuleID, value: [(path: String, finding: Finding)])]) -> (key: RuleID, value: [(path: String, finding: Finding)])? {
+        byRule.first { $0.value.contains { $0.finding.severity == .error } } ?? byRule.first
+    }
+
+    /// Places by how often they occur, the most frequent first.
+    static func ranked(_ places: [String]) -> [(place: String, count: Int)] {
+        Dictionary(grouping: places, by: { $0 }).mapValues(\.count).sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
     }
 
     private func folder(of path: String) -> String {

@@ -3,7 +3,7 @@ import Foundation
 
 /// The formats `dynatype audit` can write (SwiftLint users know these names).
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, xcode, json, sarif, github, markdown, junit, checkstyle, codeclimate, sonarqube, csv
+    case text, xcode, json, sarif, github, markdown, junit, checkstyle, codeclimate, sonarqube, csv, html
 
     public func render(_ outcome: AuditOutcome, options: ReportOptions = ReportOptions()) -> String {
         switch self {
@@ -18,6 +18,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .codeclimate: return CodeClimateReporter().render(outcome)
         case .sonarqube: return SonarQubeReporter().render(outcome)
         case .csv: return CSVReporter().render(outcome)
+        case .html: return AuditHTMLReporter().render(outcome)
         }
     }
 }

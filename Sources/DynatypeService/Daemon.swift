@@ -38,7 +38,11 @@ public final class Daemon {
     public func run() -> Int32 {
         systemd.extendStartTimeout(seconds: 600)
         for repository in repositories { check(repository, reason: "start-up") }
-        for repository in repositories { repository.writeMetrics() }
+        for repository in repositories {
+            repository.writeMetrics()
+            repository.invalidateReport()
+            repository.writeReportIfDue()
+        }
         guard !SignalRelay.stopRequested else { return stop() }
         systemd.ready(status: status)
         Journal.info("watching \(repositories.map(\.name).joined(separator: ", "))")
@@ -71,6 +75,7 @@ public final class Daemon {
                     check(repository, reason: "periodic check")
                 }
                 if SignalRelay.stopRequested { return stop() }
+                repository.writeReportIfDue()
             }
             systemd.watchdog()
         }
@@ -79,6 +84,7 @@ public final class Daemon {
     private var nextWakeUp: Double {
         var wakeUp = repositories.compactMap(\.checkDeadline).min() ?? .infinity
         wakeUp = min(wakeUp, nextPoll.values.min() ?? .infinity)
+        wakeUp = min(wakeUp, repositories.compactMap(\.reportDue).min() ?? .infinity)
         if let interval = systemd.watchdogInterval { wakeUp = min(wakeUp, now + interval) }
         return wakeUp
     }

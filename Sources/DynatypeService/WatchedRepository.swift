@@ -16,6 +16,8 @@ final class WatchedRepository {
     private let notifier: RegressionNotifier
     private let dispatcher: AlertDispatcher
     private let metrics: MetricsWriter?
+    private let report: ReportPublisher?
+    private var reportSchedule: ReportSchedule
     /// Readable when a delivery changed the outbox: the metrics file's
     /// pending count must follow the outbox, not wait for the next commit.
     let outboxChanged = WakeupPipe()
@@ -42,6 +44,10 @@ final class WatchedRepository {
             settings: settings.alerts, outboxChanged: outboxChanged
         )
         metrics = settings.metricsFile.map(MetricsWriter.init)
+        report = settings.reportFile.map {
+            ReportPublisher(file: $0, repository: settings.name, gitDirectory: repository.gitDirectory, refs: settings.refs)
+        }
+        reportSchedule = ReportSchedule(interval: settings.reportIntervalSeconds)
         let statistics = try store.statistics()
         counts = (statistics.commits, statistics.failedCommits)
         for (ref, tip) in try store.trackedRefs() { lastRecords[ref] = try store.commit(tip) }
@@ -104,6 +110,7 @@ final class WatchedRepository {
             self.lastDuration = record.durationSeconds
             self.dispatcher.wake()
             self.writeMetrics()
+            self.invalidateReport()
             onCommit(progress.last)
         }, shouldStop: { SignalRelay.stopRequested })
         return result.audited
@@ -121,6 +128,29 @@ final class WatchedRepository {
             ))
         } catch {
             Journal.warning("\(name): cannot write the metrics file \(metrics.file): \(error)")
+        }
+    }
+
+    /// The history changed (or the daemon started): the report is to be written again.
+    func invalidateReport() {
+        guard report != nil else { return }
+        reportSchedule.invalidate(at: ProcessInfo.processInfo.systemUptime)
+    }
+
+    /// When the report is to be written next (nil: it is up to date).
+    var reportDue: Double? { reportSchedule.due }
+
+    /// Writes the report when its time has come. A failure is logged and
+    /// tried again after the next audited commit.
+    func writeReportIfDue() {
+        let now = ProcessInfo.processInfo.systemUptime
+        guard let report, reportSchedule.isDue(at: now) else { return }
+        reportSchedule.wrote(at: now)
+        do {
+            try report.write(store: store)
+            Journal.info("\(name): wrote the report \(report.file)")
+        } catch {
+            Journal.warning("\(name): cannot write the report \(report.file): \(error)")
         }
     }
 

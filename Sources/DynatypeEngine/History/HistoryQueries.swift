@@ -7,14 +7,14 @@ import Foundation
 /// engine to rebuild a commit's full audit from the blob cache.
 public struct HistoryQueries {
     public let engine: HistoryEngine
-    private let policy = RegressionPolicy()
+    let policy = RegressionPolicy()
 
     public init(engine: HistoryEngine) {
         self.engine = engine
     }
 
-    private var repository: Repository { engine.repository }
-    private var store: HistoryStore { engine.store }
+    var repository: Repository { engine.repository }
+    var store: HistoryStore { engine.store }
 
     /// An audited commit named by a revision, or a clear error.
     public func audited(_ revision: String) throws -> CommitRecord {
@@ -25,7 +25,7 @@ public struct HistoryQueries {
         return record
     }
 
-    private func regression(of record: CommitRecord, changes: [FindingChange]? = nil) throws -> [String] {
+    func regression(of record: CommitRecord, changes: [FindingChange]? = nil) throws -> [String] {
         let base = try record.base.flatMap { try store.commit($0) }
         return policy.reasons(record, base: base, changes: try changes ?? store.findingChanges(of: record.sha))
     }
@@ -77,6 +77,12 @@ public struct HistoryQueries {
 
     /// Compliance over the first-parent history of `ref`, oldest first.
     public func trend(_ ref: String, since: Date?, by bucket: TrendBucket) throws -> [TrendPoint] {
+        points(of: try firstParentChain(ref, since: since), by: bucket)
+    }
+
+    /// The audited commits of `ref`'s first-parent history made since
+    /// `since` (all without it), newest first.
+    func firstParentChain(_ ref: String, since: Date?) throws -> [CommitRecord] {
         var chain: [CommitRecord] = []
         var next: ObjectID? = try repository.resolveCommit(ref)
         while let id = next, repository.hasCommit(id) {
@@ -85,6 +91,11 @@ public struct HistoryQueries {
             if let record = try store.commit(id.hex), record.status == .audited { chain.append(record) }
             next = commit.firstParent
         }
+        return chain
+    }
+
+    /// A first-parent chain (newest first) as trend points, oldest first.
+    func points(of chain: [CommitRecord], by bucket: TrendBucket) -> [TrendPoint] {
         guard bucket != .commit else {
             return chain.reversed().map { TrendPoint(label: String($0.sha.prefix(10)), record: $0) }
         }

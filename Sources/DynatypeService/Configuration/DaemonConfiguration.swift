@@ -16,6 +16,10 @@ public struct DaemonConfiguration: Equatable, Sendable {
         public var policy: RegressionPolicy
         public var alerts: AlertSettings
         public var metricsFile: String?
+        /// The HTML report (`dynatype report --html`), rewritten after audited commits.
+        public var reportFile: String?
+        /// The least time between two writes of the report: a burst of commits writes it once.
+        public var reportIntervalSeconds: Double
         /// Commits before the tip audited on the very first start (no alerts for them).
         public var backfill: Int
         /// Open the repository even when another user owns it (libgit2's
@@ -96,7 +100,9 @@ public struct DaemonConfiguration: Equatable, Sendable {
     }
 
     private static func repository(_ reader: ConfigurationReader, base: URL) throws -> Repository {
-        try reader.rejectUnknownKeys(allowed: ["name", "path", "database", "refs", "policy", "alerts", "metrics_file", "backfill", "trust_owner"])
+        try reader.rejectUnknownKeys(allowed: [
+            "name", "path", "database", "refs", "policy", "alerts", "metrics_file", "report_file", "report_interval_seconds", "backfill", "trust_owner",
+        ])
         guard let pathText = try reader.string("path"), !pathText.isEmpty else { throw reader.error("path", "is required: the repository to watch") }
         let path = URL(fileURLWithPath: Self.path(pathText, base: base))
         let allowed = { (character: Character) in character.isLetter || character.isNumber || "-_.".contains(character) }
@@ -112,7 +118,9 @@ public struct DaemonConfiguration: Equatable, Sendable {
         return Repository(
             name: name, path: path, database: try reader.string("database").map { Self.path($0, base: base) }, refs: refs,
             policy: try policy(try reader.object("policy")), alerts: try alerts(try reader.object("alerts"), base: base),
-            metricsFile: try reader.string("metrics_file").map { Self.path($0, base: base) }, backfill: backfill,
+            metricsFile: try reader.string("metrics_file").map { Self.path($0, base: base) },
+            reportFile: try reader.string("report_file").map { Self.path($0, base: base) },
+            reportIntervalSeconds: try reader.number("report_interval_seconds", in: 0...86_400, unit: "seconds") ?? 60, backfill: backfill,
             trustOwner: try reader.bool("trust_owner") ?? false
         )
     }

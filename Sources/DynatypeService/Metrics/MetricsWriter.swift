@@ -1,3 +1,4 @@
+import DynatypeEngine
 import DynatypeHistory
 import DynatypeRules
 import Foundation
@@ -26,13 +27,7 @@ struct MetricsWriter {
     let file: String
 
     func write(_ snapshot: MetricsSnapshot) throws {
-        let url = URL(fileURLWithPath: file)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = file + ".tmp"
-        try Data(Self.render(snapshot).utf8).write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, file) == 0 else {
-            throw WatchError(message: "cannot rename \(temporary) to \(file): \(String(cString: strerror(errno)))")
-        }
+        try AtomicFile.write(Data(Self.render(snapshot).utf8), to: file)
     }
 
     static func render(_ snapshot: MetricsSnapshot) -> String {

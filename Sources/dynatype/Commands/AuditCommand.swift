@@ -29,7 +29,7 @@ enum AuditCommand: Command {
           --format FORMAT    text (default), xcode (path:line:col: error: … (rule)), json,
                              sarif (SARIF 2.1.0), github (workflow annotations), markdown,
                              junit, checkstyle, codeclimate (GitLab Code Quality), sonarqube
-                             (generic external issues), csv
+                             (generic external issues), csv, html (one self-contained page)
           --config FILE      Use this .dynatype.json instead of the one found at the audited
                              folder or above (patterns are relative to the file's folder)
           --context PATH     Resolve symbols from the files under this folder instead of the

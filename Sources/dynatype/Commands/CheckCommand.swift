@@ -33,7 +33,7 @@ enum CheckCommand: Command {
                              code-scanning upload), github (annotations on introduced lines),
                              markdown (a pull-request comment: compliance before → after,
                              introduced findings with the replacement code, fixed ones), xcode,
-                             junit, checkstyle, codeclimate, sonarqube, csv (introduced findings)
+                             junit, checkstyle, codeclimate, sonarqube, csv, html (introduced findings)
           --repo DIR         The repository. Default: the current folder.
           --db FILE          A history database to reuse. Default: $GIT_DIR/dynatype/history.sqlite
                              when it exists.

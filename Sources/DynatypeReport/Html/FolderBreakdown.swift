@@ -1,0 +1,42 @@
+import DynatypeHistory
+import DynatypeRules
+
+/// Compliance by module folder (see `ModuleFolder`), the worst first, with
+/// each folder's compliance over the period as a sparkline when the history
+/// gives samples.
+struct FolderBreakdown {
+    let reports: [FileReport]
+    var samples: [FolderSample] = []
+
+    func render() -> String {
+        let folders = ModuleFolder.summaries(reports)
+        guard !folders.isEmpty else { return "<p>No file audited.</p>\n" }
+        let ranked = folders.sorted {
+            ($0.value.complianceRatio, -$0.value.errors, $0.key) < ($1.value.complianceRatio, -$1.value.errors, $1.key)
+        }
+        var columns: [HTMLTable.Column] = [
+            .init(title: "folder"), .init(title: "compliance", numeric: true), .init(title: "text elements passing", numeric: true),
+            .init(title: "files failing", numeric: true), .init(title: "errors", numeric: true), .init(title: "warnings", numeric: true),
+        ]
+        if samples.count > 1 { columns.append(.init(title: "compliance over the period")) }
+        var table = HTMLTable(caption: "Module folders (their first two path components), the least compliant first", columns: columns, attributes: "id=\"folders-table\"")
+        for (folder, summary) in ranked {
+            var cells = [
+                // No text element: nothing to be compliant with, not "100%".
+                HTML.text(DisplayPath.escaped(folder)), summary.textElements == 0 ? "–" : HTML.percent(summary.complianceRatio),
+                "\(summary.textElementsPassing) of \(summary.textElements)", "\(summary.filesFailing) of \(summary.filesAudited)",
+                "\(summary.errors)", "\(summary.warnings)",
+            ]
+            if samples.count > 1 { cells.append(sparkline(folder)) }
+            table.add(cells)
+        }
+        return table.render()
+    }
+
+    /// A folder absent from a sample did not exist yet: the line starts where it appears.
+    private func sparkline(_ folder: String) -> String {
+        let ratios = samples.compactMap { $0.folders[folder]?.complianceRatio }
+        guard let first = ratios.first, let last = ratios.last, ratios.count > 1 else { return "–" }
+        return Sparkline.svg(ratios, label: "\(folder): \(HTML.percent(first)) → \(HTML.percent(last)) over \(ratios.count) sampled commits")
+    }
+}

@@ -1,0 +1,77 @@
+import DynatypeRules
+import Foundation
+
+/// Text and values as the report pages write them.
+enum HTML {
+    /// Text in an element or a quoted attribute (the same escaping as XML,
+    /// which keeps the page well-formed XML too).
+    static func text(_ text: String) -> String { XMLText.escape(text) }
+
+    /// The catalogue's and the findings' sentences, whose `backquoted`
+    /// parts are code.
+    static func prose(_ text: String) -> String {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part in
+            index % 2 == 1 ? code(String(part)) : HTML.text(String(part))
+        }.joined()
+    }
+
+    /// Code, as written in the file.
+    static func code(_ text: String) -> String { "<code>\(HTML.text(text))</code>" }
+
+    /// The anchor of a commit's section.
+    static func commitAnchor(_ sha: String) -> String { "c-\(sha)" }
+
+    /// The anchor of a rule's catalogue entry.
+    static func ruleAnchor(_ rule: String) -> String { "rule-\(rule)" }
+
+    /// A rule's id, linked to its catalogue entry on the page.
+    static func ruleLink(_ rule: String) -> String {
+        "<a href=\"#\(ruleAnchor(rule))\"><code>\(text(rule))</code></a>"
+    }
+
+    /// `96.6%`
+    static func percent(_ ratio: Double) -> String { HistoryRenderer.percent(ratio) }
+
+    /// The severity as a label whose color is not the only cue (the word is there).
+    static func severity(_ severity: String) -> String {
+        "<span class=\"sev sev-\(text(severity))\">\(text(severity))</span>"
+    }
+
+    static func verdict(_ verdict: FileReport.Verdict) -> String {
+        "<span class=\"verdict \(verdict == .pass ? "pass" : "fail")\">\(verdict.rawValue)</span>"
+    }
+
+    /// `1 file`, `2 files`.
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}
+
+/// A data table inside a wrapper that scrolls sideways on a narrow screen
+/// instead of pushing the page wider. Cells are HTML already.
+struct HTMLTable {
+    struct Column {
+        let title: String
+        var numeric = false
+    }
+
+    let caption: String
+    let columns: [Column]
+    var rows: [[String]] = []
+    /// Attributes of the `table` element (`data-…` for tools that read the page).
+    var attributes = ""
+
+    init(caption: String, columns: [Column], attributes: String = "") {
+        self.caption = caption
+        self.columns = columns
+        self.attributes = attributes
+    }
+
+    mutating func add(_ cells: [String]) { rows.append(cells) }
+
+    func render() -> String {
+        let head = columns.map { "<th scope=\"col\"\($0.numeric ? " class=\"num\"" : "")>\(HTML.text($0.title))</th>" }.joined()
+        let body = rows.map { cells in
+            "<tr>" + zip(columns, cells).map { column, cell in "<td\(column.numeric ? " class=\"num\"" : "")>\(cell)</td>" }.joined() + "</tr>\n"
+        }.joined()
+        return "<div class=\"table-wrap\"><table\(attributes.isEmpty ? "" : " " + attributes)><caption>\(HTML.text(caption))</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)</tbody></table></div>\n"
+    }
+}

@@ -1,0 +1,133 @@
+import DynatypeHistory
+import Foundation
+
+/// Compliance over the period as an SVG line chart: a hover title on every
+/// point (sha, author, date), regression and resolution markers that link to
+/// the commit's section, and the same numbers as a table for those who do
+/// not see the chart.
+struct TrendChart {
+    let points: [TrendPoint]
+    let bucket: TrendBucket
+    /// The events shown on the page (only those have a section to link to).
+    let events: [RegressionEvent]
+
+    private let width = 800.0, height = 260.0
+    private let left = 14.0, right = 14.0, top = 34.0, bottom = 34.0
+
+    func render() -> String {
+        guard !points.isEmpty else { return "<p>No audited commit in the period.</p>\n" }
+        let regressions = events.filter(\.isRegression).count
+        let resolutions = events.filter { !$0.resolves.isEmpty }.count
+        let first = points.first!.record.summary.complianceRatio, last = points.last!.record.summary.complianceRatio
+        let label = "Compliance by \(bucket.rawValue), from \(HTML.percent(first)) to \(HTML.percent(last)), "
+            + "\(HTML.count(regressions, "regression")) and \(HTML.count(resolutions, "resolution")) marked"
+        return """
+            <figure class="chart">
+            <figcaption id="trend-caption">\(HTML.text(label)). Hover a point for its commit; a marker links to the commit below.</figcaption>
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Int(width)) \(Int(height))" aria-labelledby="trend-caption" role="group">
+            <title>\(HTML.text(label))</title>
+            \(grid())\(line())\(markers())</svg>
+            <ul class="legend"><li><span class="bad">▼</span> regression</li><li><span class="good">●</span> resolution</li><li>scale \(HTML.percent(range.lowerBound))–100%</li></ul>
+            </figure>
+            <details><summary>The chart as a table</summary>
+            \(table())</details>
+
+            """
+    }
+
+    /// The vertical scale: down to a whole 5 points below the lowest
+    /// compliance, so a few points of change are visible.
+    private var range: ClosedRange<Double> {
+        let lowest = points.map(\.record.summary.complianceRatio).min() ?? 1
+        return max(0, ((lowest - 0.005) * 20).rounded(.down) / 20)...1
+    }
+
+    private func x(_ index: Int) -> Double {
+        let plot = width - left - right
+        return points.count == 1 ? left + plot / 2 : left + plot * Double(index) / Double(points.count - 1)
+    }
+
+    private func y(_ ratio: Double) -> Double {
+        let span = range.upperBound - range.lowerBound
+        return top + (height - top - bottom) * (1 - (min(max(ratio, range.lowerBound), 1) - range.lowerBound) / span)
+    }
+
+    private func number(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    private func grid() -> String {
+        var out = ""
+        for step in 0...5 {
+            let ratio = range.lowerBound + (1 - range.lowerBound) * Double(step) / 5
+            let level = y(ratio)
+            out += "<line class=\"grid\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(level))\" y2=\"\(number(level))\"/>"
+            let tick = (ratio * 100).rounded() == ratio * 100 ? String(format: "%.0f%%", ratio * 100) : HTML.percent(ratio)
+            out += "<text x=\"\(number(left + 2))\" y=\"\(number(level - 4))\">\(tick)</text>\n"
+        }
+        let baseline = number(height - 6)
+        out += "<text x=\"\(number(left))\" y=\"\(baseline)\">\(HTML.text(HistoryRenderer.date(points.first!.record.committedAt)))</text>"
+        out += "<text x=\"\(number(width - right))\" y=\"\(baseline)\" text-anchor=\"end\">\(HTML.text(HistoryRenderer.date(points.last!.record.committedAt)))</text>\n"
+        return out
+    }
+
+    private func line() -> String {
+        let coordinates = points.indices.map { "\(number(x($0))),\(number(y(points[$0].record.summary.complianceRatio)))" }
+        var out = "<polyline class=\"line\" points=\"\(coordinates.joined(separator: " "))\"/>\n"
+        for (index, point) in points.enumerated() {
+            out += "<circle class=\"point\" cx=\"\(number(x(index)))\" cy=\"\(number(y(point.record.summary.complianceRatio)))\" r=\"2.5\"><title>\(HTML.text(hover(point)))</title></circle>\n"
+        }
+        return out
+    }
+
+    private func hover(_ point: TrendPoint) -> String {
+        let record = point.record
+        let compliance = "\(HTML.percent(record.summary.complianceRatio)), \(HTML.count(record.summary.errors, "error"))"
+        if point.isEmpty { return "\(point.label): no commit; \(compliance) carried from \(record.sha.prefix(10))" }
+        let bucket = self.bucket == .commit ? "" : "\(point.label), last commit "
+        return "\(bucket)\(record.sha.prefix(10)) · \(record.authorName) · \(HistoryRenderer.date(record.committedAt)) · \(compliance) · \(record.title)"
+    }
+
+    private func markers() -> String {
+        var out = ""
+        for event in events {
+            guard let index = event.trendIndex, points.indices.contains(index) else { continue }
+            let at = (x: x(index), y: y(points[index].record.summary.complianceRatio))
+            let subject = "\(event.record.sha.prefix(10)) · \(event.record.authorName) · \(HistoryRenderer.date(event.record.committedAt)) · \(event.record.title)"
+            if event.isRegression {
+                let title = "Regression \(subject): \(event.reasons.joined(separator: "; "))"
+                let shape = "M\(number(at.x - 6)),\(number(at.y - 16)) L\(number(at.x + 6)),\(number(at.y - 16)) L\(number(at.x)),\(number(at.y - 5)) Z"
+                out += "<a href=\"#\(HTML.commitAnchor(event.record.sha))\" aria-label=\"\(HTML.text(title))\"><title>\(HTML.text(title))</title><path class=\"regressed\" d=\"\(shape)\"/></a>\n"
+            }
+            if !event.resolves.isEmpty {
+                let title = "Resolution \(subject): resolves \(event.resolves.map { String($0.prefix(10)) }.joined(separator: ", "))"
+                out += "<a href=\"#\(HTML.commitAnchor(event.record.sha))\" aria-label=\"\(HTML.text(title))\"><title>\(HTML.text(title))</title><circle class=\"resolved\" cx=\"\(number(at.x))\" cy=\"\(number(at.y + 10))\" r=\"5\"/></a>\n"
+            }
+        }
+        return out
+    }
+
+    private func table() -> String {
+        // By commit, the bucket is the commit: no column repeats it.
+        let byCommit = bucket == .commit
+        var columns: [HTMLTable.Column] = [.init(title: byCommit ? "commit" : bucket.rawValue)]
+        if !byCommit { columns.append(.init(title: "last commit")) }
+        columns += [
+            .init(title: "date"), .init(title: "author"), .init(title: "compliance", numeric: true), .init(title: "errors", numeric: true),
+            .init(title: "warnings", numeric: true), .init(title: "files failing", numeric: true),
+        ]
+        var table = HTMLTable(
+            caption: "Compliance by \(bucket.rawValue), oldest first", columns: columns,
+            attributes: "id=\"trend-table\" data-bucket=\"\(bucket.rawValue)\""
+        )
+        for point in points {
+            let record = point.record, summary = record.summary
+            var cells = [byCommit ? HTML.code(point.label) : HTML.text(point.label)]
+            if !byCommit { cells.append(point.isEmpty ? "–" : HTML.code(String(record.sha.prefix(10)))) }
+            cells += [
+                point.isEmpty ? "–" : HistoryRenderer.date(record.committedAt), point.isEmpty ? "–" : HTML.text(record.authorName),
+                HTML.percent(summary.complianceRatio), "\(summary.errors)", "\(summary.warnings)", "\(summary.filesFailing)",
+            ]
+            table.add(cells)
+        }
+        return table.render()
+    }
+}
