@@ -119,10 +119,21 @@ final class BlobAnalyzer {
     /// upcoming commits: lanes of one file's versions in order (see
     /// `AnalysisQueue`), each request in the batch `awaitPrefetch` waits for;
     /// only the store lookups happen on the calling thread.
+    ///
+    /// A blob already queued is not queued again: a merge brings the blobs
+    /// its branch's commits made, and both are in the queue at once.
     func prefetch(_ lanes: [(file: String, requests: [AnalysisQueue.Queued])], gitDirectory: URL) throws {
-        let pending = try lanes.map { lane in (lane.file, try lane.requests.filter { try known($0.request.blob, $0.request.kind) == nil }) }
+        let pending = try lanes.map { lane in
+            (lane.file, try lane.requests.filter { queued in
+                let key = Self.key(queued.request.blob, queued.request.kind)
+                return try known(queued.request.blob, queued.request.kind) == nil && prefetching.insert(key).inserted
+            })
+        }
         queue(gitDirectory: gitDirectory).submit(pending)
     }
+
+    /// Blobs queued by `prefetch` and not yet taken in.
+    private var prefetching: Set<String> = []
 
     /// Waits for a prefetched batch (and those before it) and keeps the
     /// analyses for the coming commits. A blob that could not be read is
@@ -134,10 +145,16 @@ final class BlobAnalyzer {
     /// Stops prefetching (a scan ended early); the analyses already made are kept.
     func cancelPrefetch() {
         absorb(analysisQueue?.cancel() ?? [])
+        prefetching.removeAll()
     }
 
     private func absorb(_ outcomes: [(Request, Result<BlobAnalysis, any Error>)]) {
-        for case (let request, .success(let analysis)) in outcomes { absorb(request, analysis) }
+        for (request, outcome) in outcomes {
+            switch outcome {
+            case .success(let analysis): absorb(request, analysis)
+            case .failure: prefetching.remove(Self.key(request.blob, request.kind))
+            }
+        }
     }
 
     private var analysisQueue: AnalysisQueue?
@@ -178,6 +195,7 @@ final class BlobAnalyzer {
     }
 
     private func absorb(_ request: Request, _ analysis: BlobAnalysis) {
+        prefetching.remove(Self.key(request.blob, request.kind))
         parsed += 1
         if request.kind == .swift, case .analyzed = analysis.result { swiftAnalyzed += 1 }
         let key = Self.key(request.blob, request.kind)
