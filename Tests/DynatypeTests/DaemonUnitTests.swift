@@ -24,9 +24,9 @@ import Testing
         #expect(repository.alerts.jsonl == folder.url.appendingPathComponent("conf/out/alerts.jsonl").standardizedFileURL.path)
         #expect(repository.alerts.sinkNames == ["jsonl", "journal", "webhook:webhook-1"])
         #expect(configuration.pollSeconds == 30 && configuration.debounceMilliseconds == 200)
-        let state = repository.databasePath(gitDirectory: URL(fileURLWithPath: "/x/.git"), environment: ["STATE_DIRECTORY": "/var/lib/dynatype/ios"])
-        #expect(state == "/var/lib/dynatype/ios/App.sqlite")
-        #expect(repository.databasePath(gitDirectory: URL(fileURLWithPath: "/x/.git"), environment: [:]) == "/x/.git/dynatype/history.sqlite")
+        let state = repository.historyDatabase(gitDirectory: URL(fileURLWithPath: "/x/.git"), environment: ["STATE_DIRECTORY": "/var/lib/dynatype/ios"])
+        #expect(state == .sqlite(path: "/var/lib/dynatype/ios/App.sqlite"))
+        #expect(repository.historyDatabase(gitDirectory: URL(fileURLWithPath: "/x/.git"), environment: [:]) == .sqlite(path: "/x/.git/dynatype/history.sqlite"))
     }
 
     @Test(arguments: [

@@ -7,7 +7,7 @@ import Foundation
 /// What every history query needs: the repository, the store, the queries.
 struct QueryContext {
     let location: HistoryLocation
-    let store: SQLiteHistoryStore
+    let store: SQLHistoryStore
     let queries: HistoryQueries
 
     init(_ options: Arguments) throws {
@@ -33,7 +33,7 @@ struct QueryContext {
 
 private let historyOptionsHelp = """
       --repo DIR         The repository. Default: the current folder.
-      --db FILE          The history database. Default: $GIT_DIR/dynatype/history.sqlite
+    \(databaseOptionsHelp)
       --format FORMAT    table (default), json, csv
       -h, --help         Show this help.
     """
@@ -53,7 +53,7 @@ enum LogCommand: Command {
     ]
     static let summary = "List audited commits: compliance, errors, introduced/fixed, regressions"
     static let help = """
-        USAGE: dynatype log [REF] [-n N] [--author TEXT] [--path PATH] [--regressions] [--format table|json|csv] [--repo DIR] [--db FILE]
+        USAGE: dynatype log [REF] [-n N] [--author TEXT] [--path PATH] [--regressions] [--format table|json|csv] [--repo DIR] [--db FILE|URL] [--repository NAME]
 
         One line per audited commit reachable from REF (default HEAD), newest first: short
         sha, date, author, title, compliance ratio, errors, findings introduced/fixed, and a
@@ -103,7 +103,7 @@ enum ShowCommand: Command {
     ]
     static let summary = "Show an audited commit: summary, findings introduced and fixed"
     static let help = """
-        USAGE: dynatype show REV [--all] [--format text|json|csv|sarif] [--repo DIR] [--db FILE]
+        USAGE: dynatype show REV [--all] [--format text|json|csv|sarif] [--repo DIR] [--db FILE|URL] [--repository NAME]
 
         The commit's summary (the whole tree's compliance at that commit), what it introduced
         and fixed compared with its base, and the regression verdict. With --all (implied by
@@ -114,7 +114,7 @@ enum ShowCommand: Command {
           --format FORMAT    text (default), json, csv (the findings introduced and fixed),
                              sarif
           --repo DIR         The repository. Default: the current folder.
-          --db FILE          The history database. Default: $GIT_DIR/dynatype/history.sqlite
+        \(databaseOptionsHelp)
           -h, --help         Show this help.
 
         \(queryExitStatus)
@@ -139,7 +139,7 @@ enum DiffCommand: Command {
     ]
     static let summary = "Compare two audited commits: introduced, fixed, still failing"
     static let help = """
-        USAGE: dynatype diff REV1 REV2 [--format table|json|csv] [--repo DIR] [--db FILE]
+        USAGE: dynatype diff REV1 REV2 [--format table|json|csv] [--repo DIR] [--db FILE|URL] [--repository NAME]
 
         Findings introduced and fixed from REV1 to REV2, and the errors present at both,
         matched by line-independent fingerprints.
@@ -169,7 +169,7 @@ enum TrendCommand: Command {
     ]
     static let summary = "Compliance over time, with a terminal sparkline"
     static let help = """
-        USAGE: dynatype trend [REF] [--since DATE] [--by commit|day|week|month] [--format table|json|csv] [--repo DIR] [--db FILE]
+        USAGE: dynatype trend [REF] [--since DATE] [--by commit|day|week|month] [--format table|json|csv] [--repo DIR] [--db FILE|URL] [--repository NAME]
 
         Compliance of the audited commits on REF's first-parent history (default HEAD),
         oldest first, one point per commit, or per day, week or month (the last commit of
@@ -204,7 +204,7 @@ enum BlameCommand: Command {
     ]
     static let summary = "For each current finding in a file, the commit that introduced it"
     static let help = """
-        USAGE: dynatype blame PATH [--rev REV] [--format table|json|csv] [--repo DIR] [--db FILE]
+        USAGE: dynatype blame PATH [--rev REV] [--format table|json|csv] [--repo DIR] [--db FILE|URL] [--repository NAME]
 
         The findings of PATH at REV (default HEAD), each with the audited commit that
         introduced it; "(before history)" when it predates the first audited commit. PATH
