@@ -177,14 +177,6 @@ public class SQLHistoryStore: HistoryStore {
         try rows("SELECT \(Self.commitColumns) FROM commits WHERE repository_id = ? ORDER BY seq", [repository], commitRecord)
     }
 
-    /// The newest audited commits, newest first (nil: all of them).
-    public func latestCommits(limit: Int?) throws -> [CommitRecord] {
-        try rows(
-            "SELECT \(Self.commitColumns) FROM commits WHERE repository_id = ? ORDER BY seq DESC LIMIT ?",
-            [repository, .int(limit ?? Int(Int32.max))], commitRecord
-        )
-    }
-
     public func findingChanges(of sha: String) throws -> [FindingChange] {
         try rows(
             """

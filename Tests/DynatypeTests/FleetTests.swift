@@ -58,6 +58,36 @@ import Testing
         }
     }
 
+    @Test func queriesAcrossTheRepositoriesOfAHistory() throws {
+        let address = try PostgresServer.shared.createDatabase()
+        let ios = try Self.repository(commits: 4), watch = try DaemonTests.repository()
+        #expect(try runDynatype(["scan", "--db", address.url, "--repository", "ios"], in: ios.url).status == 0)
+        #expect(try runDynatype(["scan", "--db", address.url, "--repository", "watch"], in: watch.url).status == 0)
+        let other = try runDynatype(["scan", "--db", address.url, "--repository", "ios"], in: watch.url)
+        #expect(other.status == 2)
+        #expect(other.stderr.contains("holds the history of the repository \"ios\""), "\(other.stderr)")
+
+        let fleet = try runDynatype(["fleet", "--db", address.url, "--format", "csv"])
+        #expect(fleet.status == 0, "\(fleet.stderr)")
+        let rows = fleet.stdout.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.first?.prefix(3) == ["repository", "commit", "compliance"])
+        #expect(rows.dropFirst().map { String($0[0]) } == ["ios", "watch"])
+        let table = try runDynatype(["fleet", "--db", address.url])
+        #expect(table.stdout.contains("open regressions") && table.stdout.contains("watch"), "\(table.stdout)")
+
+        let log = try runDynatype(["log", "--all-repositories", "-n", "0", "--format", "csv", "--db", address.url])
+        #expect(log.status == 0, "\(log.stderr)")
+        let repositories = log.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",").first.map(String.init) ?? "" }
+        #expect(repositories.filter { $0 == "ios" }.count == 4 && repositories.filter { $0 == "watch" }.count == 1)
+
+        let trend = try runDynatype(["trend", "--repository", "ios", "--repository", "watch", "--format", "json", "--db", address.url])
+        #expect(trend.status == 0, "\(trend.stderr)")
+        let series = try JSONSerialization.jsonObject(with: Data(trend.stdout.utf8)) as? [[String: Any]]
+        #expect(series?.map { $0["repository"] as? String } == ["ios", "watch"])
+        #expect((series?.first?["points"] as? [Any])?.count == 4)
+        #expect(try runDynatype(["fleet", "--help"]).stdout.contains("EXAMPLES:"))
+    }
+
     /// Two daemons on one repository and one database: one records, the
     /// other stands by. Commits are pushed while the recorder is killed with
     /// kill -9 and restarted, in turns: every commit is recorded once, and

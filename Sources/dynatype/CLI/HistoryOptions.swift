@@ -53,6 +53,17 @@ extension HistoryDatabase {
     static func fromArguments(_ arguments: Arguments) -> HistoryDatabase? {
         arguments.value("--db").map { HistoryDatabase($0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
     }
+
+    /// The history of queries across repositories: `--db`, else the
+    /// repository's own (`--repo`, or the current folder's).
+    static func forFleet(_ arguments: Arguments) throws -> HistoryDatabase {
+        if let database = fromArguments(arguments) { return database }
+        let folder = URL(fileURLWithPath: arguments.value("--repo") ?? FileManager.default.currentDirectoryPath)
+        guard let repository = try? Repository(at: folder) else {
+            throw UsageError(message: "give the shared history with --db postgresql://… (or run this inside a repository)")
+        }
+        return .sqlite(path: HistoryPaths.defaultDatabase(gitDirectory: repository.gitDirectory))
+    }
 }
 
 /// `--db` and `--repository` in every history command's help.

@@ -50,10 +50,12 @@ enum LogCommand: Command {
         (command: "dynatype log", purpose: "the last 20 audited commits"),
         (command: "dynatype log --regressions --author ana", purpose: "Ana's commits that regressed"),
         (command: "dynatype log --path Sources/Settings -n 0 --format csv > log.csv", purpose: "every commit that changed a folder, for a spreadsheet"),
+        (command: "dynatype log --all-repositories --regressions --db postgresql://dynatype@db/fleet", purpose: "regressions anywhere in a fleet"),
     ]
     static let summary = "List audited commits: compliance, errors, introduced/fixed, regressions"
     static let help = """
         USAGE: dynatype log [REF] [-n N] [--author TEXT] [--path PATH] [--regressions] [--format table|json|csv] [--repo DIR] [--db FILE|URL] [--repository NAME]
+               dynatype log --all-repositories [-n N] [--author TEXT] [--regressions] [--format table|json|csv] [--db FILE|URL]
 
         One line per audited commit reachable from REF (default HEAD), newest first: short
         sha, date, author, title, compliance ratio, errors, findings introduced/fixed, and a
@@ -66,6 +68,9 @@ enum LogCommand: Command {
           --path PATH        Only commits that changed PATH (a file or folder; relative to
                              the current folder inside the work tree, like git).
           --regressions      Only commits that regressed.
+          --all-repositories Every repository of the history (a shared PostgreSQL one), newest
+                             audit first, with a repository column; read from the history alone,
+                             so no REF or --path.
         \(historyOptionsHelp)
 
         \(queryExitStatus)
@@ -75,13 +80,22 @@ enum LogCommand: Command {
         let options = try Arguments(
             arguments,
             spec: OptionSpec(
-                values: HistoryLocation.options.union(["--format", "--max-count", "--author", "--path"]), flags: ["--regressions"],
+                values: HistoryLocation.options.union(["--format", "--max-count", "--author", "--path"]), flags: ["--regressions", "--all-repositories"],
                 aliases: ["-n": "--max-count"]
             ),
             command: name
         )
         let format = try options.choice("--format", HistoryFormat.self) ?? .table
         let count = try options.integer("--max-count", minimum: 0) ?? 20
+        if options.flag("--all-repositories") {
+            guard options.positionals.isEmpty, options.value("--path") == nil, options.value("--repository") == nil else {
+                throw UsageError(message: "--all-repositories reads every repository from the history: no REF, --path or --repository")
+            }
+            let queries = FleetQueries(fleet: try HistoryDatabase.forFleet(options).openFleet())
+            let filter = LogFilter(author: options.value("--author"), regressionsOnly: options.flag("--regressions"))
+            Terminal.write(HistoryRenderer.log(try queries.log(limit: count == 0 ? nil : count, filter: filter), format: format))
+            return ExitStatus.success
+        }
         let context = try QueryContext(options)
         let filter = LogFilter(
             author: options.value("--author"), path: try options.value("--path").map(context.location.repositoryPath),
@@ -166,6 +180,7 @@ enum TrendCommand: Command {
     static let examples = [
         (command: "dynatype trend --by week", purpose: "compliance week by week"),
         (command: "dynatype trend --since 2025-01-01 --by month --format csv", purpose: "monthly, for a chart"),
+        (command: "dynatype trend --repository ios-app --repository watch-app --by week --db postgresql://dynatype@db/fleet", purpose: "two repositories of a fleet"),
     ]
     static let summary = "Compliance over time, with a terminal sparkline"
     static let help = """
@@ -175,6 +190,10 @@ enum TrendCommand: Command {
         oldest first, one point per commit, or per day, week or month (the last commit of
         each bucket; a bucket without a commit is shown with the compliance carried
         forward). The compliance sparkline is on a fixed 0–100% scale.
+
+        With --repository NAME (repeatable), the named repositories of the history instead,
+        each over its audited commits in the order they were audited (read from the history
+        alone: the repositories may live on other hosts).
 
         OPTIONS:
           --since DATE       From this date (2024-05-01, "90 days ago").
@@ -189,6 +208,13 @@ enum TrendCommand: Command {
         let format = try options.choice("--format", HistoryFormat.self) ?? .table
         let bucket = try options.choice("--by", TrendBucket.self) ?? .commit
         let since = try options.value("--since").map { try DateArgument.parse($0, option: "--since") }
+        let names = options.allValues("--repository")
+        if !names.isEmpty {
+            guard options.positionals.isEmpty else { throw UsageError(message: "--repository reads the history alone: no REF") }
+            let queries = FleetQueries(fleet: try HistoryDatabase.forFleet(options).openFleet())
+            Terminal.write(HistoryRenderer.trends(try QueryContext.run { try queries.trends(names, since: since, by: bucket) }, format: format))
+            return ExitStatus.success
+        }
         let context = try QueryContext(options)
         let points = try QueryContext.run { try context.queries.trend(options.positionals.first ?? "HEAD", since: since, by: bucket) }
         Terminal.write(HistoryRenderer.trend(points, format: format))
@@ -226,6 +252,44 @@ enum BlameCommand: Command {
         let path = try context.location.repositoryPath(options.positionals[0])
         let entries = try QueryContext.run { try context.queries.blame(path, at: options.value("--rev") ?? "HEAD") }
         Terminal.write(HistoryRenderer.blame(entries, path: path, format: format))
+        return ExitStatus.success
+    }
+}
+
+enum FleetCommand: Command {
+    static let name = "fleet"
+    static let examples = [
+        (command: "dynatype fleet --db postgresql://dynatype@db.internal/fleet", purpose: "every repository of a shared history"),
+        (command: "dynatype fleet --days 90 --format csv --db postgresql://dynatype@db/fleet", purpose: "a quarter, for a spreadsheet"),
+        (command: "dynatype fleet", purpose: "the current repository's own history"),
+    ]
+    static let summary = "Every repository of a shared history: compliance, trend, open regressions"
+    static let help = """
+        USAGE: dynatype fleet [--days N] [--format table|json|csv] [--db FILE|URL] [--repo DIR]
+
+        One line per repository recorded in the history: compliance at its last audited
+        commit, a daily sparkline of the last N days on a fixed 0–100% scale with the change
+        in percentage points, its errors, its regressions not yet resolved, and when it was
+        last audited. Meant for a PostgreSQL history shared by a fleet of repositories and
+        hosts; on an SQLite history it shows the one repository.
+
+        OPTIONS:
+          --days N           The trend's window in days (default 30).
+          --format FORMAT    table (default), json, csv
+          --db FILE|URL      The history (default: the current repository's SQLite history).
+          --repo DIR         The repository whose default history to read.
+          -h, --help         Show this help.
+
+        \(queryExitStatus)
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(arguments, spec: OptionSpec(values: ["--db", "--repo", "--days", "--format"]), command: name)
+        guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0])") }
+        let format = try options.choice("--format", HistoryFormat.self) ?? .table
+        let days = try options.integer("--days", minimum: 1) ?? 30
+        let queries = FleetQueries(fleet: try HistoryDatabase.forFleet(options).openFleet())
+        Terminal.write(FleetRenderer.render(try queries.overview(days: days), days: days, format: format))
         return ExitStatus.success
     }
 }
