@@ -115,7 +115,7 @@ final class WatchedRepository {
             try metrics.write(MetricsSnapshot(
                 repository: name, refs: lastRecords.sorted { $0.key < $1.key }.map { .init(ref: $0.key, record: $0.value) },
                 commitsAudited: counts.audited, commitsFailed: counts.failed, alerts: outbox.alertsByKind,
-                pendingDeliveries: outbox.pending.values.reduce(0, +), lastAuditSeconds: lastDuration
+                pendingDeliveries: outbox.pending.values.reduce(0, +), openRegressions: try store.openRegressionCount(), lastAuditSeconds: lastDuration
             ))
         } catch {
             Journal.warning("\(name): cannot write the metrics file \(metrics.file): \(error)")
