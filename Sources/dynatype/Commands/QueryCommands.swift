@@ -48,7 +48,6 @@ enum LogCommand: Command {
     static let name = "log"
     static let examples = [
         (command: "dynatype log", purpose: "the last 20 audited commits"),
-        (command: "dynatype log --regressions --author ana", purpose: "Ana's commits that regressed"),
         (command: "dynatype log --path Sources/Settings -n 0 --format csv > log.csv", purpose: "every commit that changed a folder, for a spreadsheet"),
         (command: "dynatype log --all-repositories --regressions --db postgresql://dynatype@db/fleet", purpose: "regressions anywhere in a fleet"),
     ]
