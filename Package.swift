@@ -42,8 +42,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "DynatypeGit", dependencies: ["CGit2"]),
-        .target(name: "DynatypeHistory", dependencies: ["CSQLite", "DynatypeRules"], swiftSettings: syntaxCompile),
+        .target(name: "DynatypeHistory", dependencies: ["CSQLite", "CPostgreSQL", "DynatypeRules"], swiftSettings: syntaxCompile),
         .target(name: "DynatypeRules", swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .target(name: "DynatypeReport", dependencies: ["DynatypeRules", "DynatypeHistory"], swiftSettings: syntaxCompile),
         .target(name: "DynatypeEngine", dependencies: ["DynatypeRules", "DynatypeGit", "DynatypeHistory"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),

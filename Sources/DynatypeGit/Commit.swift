@@ -98,3 +98,13 @@ extension Repository {
         return order
     }
 }
+
+extension Repository {
+    /// The first commit of HEAD's history (with several roots, the one a
+    /// topological walk reaches first): what every clone of the repository
+    /// shares. Nil while HEAD has no commit.
+    public func rootCommit() throws -> ObjectID? {
+        guard let head = try? resolveCommit("HEAD") else { return nil }
+        return try newCommits(from: head, hiding: []).first
+    }
+}

@@ -115,25 +115,44 @@ public enum CachedAnalysis: Sendable {
 }
 
 /// A problem with the history database itself, with what to do about it.
+/// `path` names the database: a file, or a PostgreSQL URL without its password.
 public enum HistoryError: Error, CustomStringConvertible, Sendable {
     case notADatabase(path: String)
     case foreign(path: String)
     case newerSchema(path: String, found: Int, supported: Int)
     case corrupt(path: String, detail: String)
     case locked(path: String, holder: String)
+    case noHistory(path: String)
+    /// The database holds `registered` (a name and a root commit), and this
+    /// repository has another root commit.
+    case otherRepository(path: String, registered: RepositoryIdentity, actualRoot: String)
+    case unknownRepository(path: String, name: String, known: [String])
 
     public var description: String {
         switch self {
         case .notADatabase(let path):
             return "\(path) is not an SQLite database (or it is damaged); move it away and run `dynatype scan` to rebuild the history"
         case .foreign(let path):
-            return "\(path) is an SQLite database but not a dynatype history; choose another file with --db"
+            return PostgreSQLAddress.isAddress(path)
+                ? "\(path) holds tables that are not a dynatype history; choose another database with --db"
+                : "\(path) is an SQLite database but not a dynatype history; choose another file with --db"
         case .newerSchema(let path, let found, let supported):
             return "\(path) was written by a newer dynatype (history schema \(found); this one understands up to \(supported)); upgrade dynatype"
         case .corrupt(let path, let detail):
             return "\(path) is damaged (\(detail)); move it away and run `dynatype scan` to rebuild the history"
         case .locked(let path, let holder):
             return "\(path) is in use by another dynatype (\(holder)); stop it first, or use another --db"
+        case .noHistory(let path):
+            return "no history at \(path); run `dynatype scan` first (or pass --db)"
+        case .otherRepository(let path, let registered, let actualRoot):
+            let remedy = PostgreSQLAddress.isAddress(path)
+                ? "give this one another name (--repository NAME, or \"name\" in the daemon configuration)"
+                : "use another --db"
+            return "\(path) holds the history of the repository \"\(registered.name)\" (root commit \(registered.rootCommit.prefix(10))), "
+                + "and this repository's root commit is \(actualRoot.prefix(10)): it is a different repository; \(remedy)"
+        case .unknownRepository(let path, let name, let known):
+            let listed = known.isEmpty ? "none yet" : known.joined(separator: ", ")
+            return "\(path) has no history of a repository named \"\(name)\" (it has: \(listed)); run `dynatype scan --db …` first, or pick one with --repository NAME"
         }
     }
 }

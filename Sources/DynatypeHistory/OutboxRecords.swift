@@ -85,3 +85,12 @@ public struct OutboxStatus: Sendable {
     public let lastAlert: (key: String, kind: OutboxAlert.Kind, commit: String, createdAt: Date)?
     public let alertsByKind: [OutboxAlert.Kind: Int]
 }
+
+/// What became of one delivery attempt.
+public enum DeliveryOutcome: Sendable, Equatable {
+    case delivered
+    /// Not delivered: retried at `retryAt`.
+    case failed(error: String, retryAt: Date)
+    /// Given up for a stop: not an attempt, so no backoff after the restart.
+    case abandoned
+}

@@ -7,10 +7,35 @@ import Foundation
 public struct LogEntry: Sendable {
     public let record: CommitRecord
     public let regression: [String]
+    /// The repository, in a log of every repository of a shared history.
+    public let repository: String?
 
-    public init(record: CommitRecord, regression: [String]) {
+    public init(record: CommitRecord, regression: [String], repository: String? = nil) {
         self.record = record
         self.regression = regression
+        self.repository = repository
+    }
+}
+
+/// One repository in `dynatype fleet`.
+public struct FleetRow: Sendable {
+    public let repository: String
+    /// Its last audited commit (nil: none audited yet).
+    public let latest: CommitRecord?
+    /// Compliance at the end of each of the last days (oldest first), from
+    /// the first day with an audited commit.
+    public let daily: [Double]
+    public let openRegressions: Int
+    public let commits: Int
+    public let lastAudit: Date?
+
+    public init(repository: String, latest: CommitRecord?, daily: [Double], openRegressions: Int, commits: Int, lastAudit: Date?) {
+        self.repository = repository
+        self.latest = latest
+        self.daily = daily
+        self.openRegressions = openRegressions
+        self.commits = commits
+        self.lastAudit = lastAudit
     }
 }
 

@@ -14,10 +14,16 @@ public final class Daemon {
     private let environment: [String: String]
     private let systemd: SystemdNotifier
     private var repositories: [WatchedRepository] = []
+    /// Repositories whose shared history another daemon records: this one
+    /// takes over when that one stops or dies (the server then releases its lock).
+    private var standingBy: [DaemonConfiguration.Repository] = []
+    private var nextTakeOver = 0.0
     private var nextPoll: [String: Double] = [:]
 
     /// Polling interval for a repository inotify cannot fully see.
     private static let fastPollSeconds = 2.0
+    /// How often a standby daemon tries to take a repository over.
+    private static let takeOverSeconds = 1.0
 
     public init(configuration: DaemonConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.configuration = configuration
@@ -29,7 +35,38 @@ public final class Daemon {
     /// configuration names something that cannot be watched).
     public func start() throws {
         SignalRelay.install()
-        repositories = try configuration.repositories.map { try WatchedRepository($0, environment: environment) }
+        repositories = try configuration.repositories.compactMap(openOrStandBy)
+    }
+
+    /// Opens a repository; nil when another daemon records its shared
+    /// history (PostgreSQL), after which this one stands by.
+    private func openOrStandBy(_ settings: DaemonConfiguration.Repository) throws -> WatchedRepository? {
+        do {
+            return try WatchedRepository(settings, environment: environment)
+        } catch let error as HistoryError where settings.database?.allowsStandby == true {
+            guard case .locked = error else { throw error }
+            if !standingBy.contains(settings) {
+                standingBy.append(settings)
+                Journal.notice("\(settings.name): \(error); standing by to take over")
+            }
+            return nil
+        }
+    }
+
+    /// Tries to take over the repositories standing by.
+    private func takeOver() {
+        nextTakeOver = now + Self.takeOverSeconds
+        for settings in standingBy {
+            do {
+                guard let repository = try openOrStandBy(settings) else { continue }
+                standingBy.removeAll { $0 == settings }
+                repositories.append(repository)
+                Journal.info("\(settings.name): took the history over; watching \(settings.name)")
+                check(repository, reason: "took over")
+            } catch {
+                Journal.error("\(settings.name): cannot be watched: \(error)")
+            }
+        }
     }
 
     private var now: Double { ProcessInfo.processInfo.systemUptime }
@@ -45,7 +82,8 @@ public final class Daemon {
         }
         guard !SignalRelay.stopRequested else { return stop() }
         systemd.ready(status: status)
-        Journal.info("watching \(repositories.map(\.name).joined(separator: ", "))")
+        if !repositories.isEmpty { Journal.info("watching \(repositories.map(\.name).joined(separator: ", "))") }
+        nextTakeOver = now + Self.takeOverSeconds
 
         while true {
             var descriptors = [pollfd(fd: SignalRelay.descriptor, events: Int16(POLLIN), revents: 0)]
@@ -77,6 +115,7 @@ public final class Daemon {
                 if SignalRelay.stopRequested { return stop() }
                 repository.writeReportIfDue()
             }
+            if !standingBy.isEmpty, nextTakeOver <= now { takeOver() }
             systemd.watchdog()
         }
     }
@@ -85,6 +124,7 @@ public final class Daemon {
         var wakeUp = repositories.compactMap(\.checkDeadline).min() ?? .infinity
         wakeUp = min(wakeUp, nextPoll.values.min() ?? .infinity)
         wakeUp = min(wakeUp, repositories.compactMap(\.reportDue).min() ?? .infinity)
+        if !standingBy.isEmpty { wakeUp = min(wakeUp, nextTakeOver) }
         if let interval = systemd.watchdogInterval { wakeUp = min(wakeUp, now + interval) }
         return wakeUp
     }
@@ -110,7 +150,9 @@ public final class Daemon {
     }
 
     private var status: String {
-        "watching \(repositories.count) repositor\(repositories.count == 1 ? "y" : "ies") · " + repositories.map(\.statusLine).joined(separator: " · ")
+        let standby = standingBy.isEmpty ? "" : " · standing by for " + standingBy.map(\.name).joined(separator: ", ")
+        return "watching \(repositories.count) repositor\(repositories.count == 1 ? "y" : "ies") · "
+            + repositories.map(\.statusLine).joined(separator: " · ") + standby
     }
 
     /// SIGHUP: reads the configuration again. A bad file changes nothing.
@@ -136,9 +178,10 @@ public final class Daemon {
         // Repositories whose settings changed are opened again (after the old
         // object released the database lock).
         repositories = kept
-        for settings in updated.repositories where !kept.contains(where: { $0.settings == settings }) {
+        standingBy.removeAll { !updated.repositories.contains($0) }
+        for settings in updated.repositories where !kept.contains(where: { $0.settings == settings }) && !standingBy.contains(settings) {
             do {
-                let repository = try WatchedRepository(settings, environment: environment)
+                guard let repository = try openOrStandBy(settings) else { continue }
                 repositories.append(repository)
                 check(repository, reason: "configuration reloaded")
             } catch {

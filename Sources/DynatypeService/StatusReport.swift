@@ -77,17 +77,17 @@ public struct RepositoryStatus: Encodable {
             do {
                 return try collect(settings, environment: environment)
             } catch {
-                return problem("\(error)", settings, database: settings.database, daemon: nil)
+                return problem("\(error)", settings, database: settings.database?.description, daemon: nil)
             }
         }
     }
 
     /// A repository whose history cannot be reported, and why.
     private static func problem(
-        _ problem: String, _ settings: DaemonConfiguration.Repository, database: String?, daemon: HistoryLock.Holder?
+        _ problem: String, _ settings: DaemonConfiguration.Repository, database: String?, daemon: String?
     ) -> RepositoryStatus {
         RepositoryStatus(
-            name: settings.name, path: settings.path.path, database: database, daemon: daemon?.description, refs: [], lastAudited: nil,
+            name: settings.name, path: settings.path.path, database: database, daemon: daemon, refs: [], lastAudited: nil,
             sinks: [], lastAlert: nil, problem: problem
         )
     }
@@ -95,28 +95,41 @@ public struct RepositoryStatus: Encodable {
     private static func collect(_ settings: DaemonConfiguration.Repository, environment: [String: String]) throws -> RepositoryStatus {
         if settings.trustOwner { Repository.trustRepositoryOwners() }
         let repository = try Repository(at: settings.path)
-        let database = settings.databasePath(gitDirectory: repository.gitDirectory, environment: environment)
-        guard FileManager.default.fileExists(atPath: database) else {
-            return problem("no history yet (the daemon creates it when it starts)", settings, database: database, daemon: nil)
-        }
-        // Asked first, so a history the daemon holds but that cannot be read
-        // is still reported as the daemon's.
-        let daemon = HistoryLock.holder(database: database)
-        let held = daemon.map { HeldHistory(database: database, daemon: $0) }
-        do {
-            var status = try read(settings, repository: repository, database: database, daemon: daemon)
-            status.problem = held?.staleProblem
-            return status
-        } catch {
-            guard let held else { throw error }
-            return problem(held.problem(reading: error), settings, database: database, daemon: daemon)
+        let database = settings.historyDatabase(gitDirectory: repository.gitDirectory, environment: environment)
+        let identity = try settings.identity(of: repository)
+        let noHistory = "no history yet (the daemon creates it when it starts)"
+        switch database {
+        case .sqlite(let path):
+            guard FileManager.default.fileExists(atPath: path) else {
+                return problem(noHistory, settings, database: path, daemon: nil)
+            }
+            // Asked first, so a history the daemon holds but that cannot be read
+            // is still reported as the daemon's.
+            let daemon = HistoryLock.holder(database: path)
+            let held = daemon.map { HeldHistory(database: path, daemon: $0) }
+            do {
+                let store = try database.openForReading(identity, readOnly: true)
+                var status = try read(settings, repository: repository, store: store, daemon: daemon?.description)
+                status.problem = held?.staleProblem
+                return status
+            } catch {
+                guard let held else { throw error }
+                return problem(held.problem(reading: error), settings, database: path, daemon: daemon?.description)
+            }
+        case .postgresql(let address):
+            let store: PostgreSQLHistoryStore
+            do {
+                store = try PostgreSQLHistoryStore(address: address, repository: identity, role: .reader)
+            } catch HistoryError.unknownRepository {
+                return problem(noHistory, settings, database: address.description, daemon: nil)
+            }
+            return try read(settings, repository: repository, store: store, daemon: try store.owner())
         }
     }
 
     private static func read(
-        _ settings: DaemonConfiguration.Repository, repository: Repository, database: String, daemon: HistoryLock.Holder?
+        _ settings: DaemonConfiguration.Repository, repository: Repository, store: SQLHistoryStore, daemon: String?
     ) throws -> RepositoryStatus {
-        let store = try SQLiteHistoryStore(path: database, readOnly: true)
         let scanner = HistoryScanner(engine: HistoryEngine(repository: repository, store: store))
         let tracked = try store.trackedRefs()
         let refs = settings.refs.map { ref -> Ref in
@@ -133,7 +146,7 @@ public struct RepositoryStatus: Encodable {
             Sink(name: $0, pending: outbox.pending[$0] ?? 0, attempts: outbox.failing[$0]?.attempts, lastError: outbox.failing[$0]?.error)
         }
         return RepositoryStatus(
-            name: settings.name, path: settings.path.path, database: database, daemon: daemon?.description, refs: refs,
+            name: settings.name, path: settings.path.path, database: store.name, daemon: daemon, refs: refs,
             lastAudited: last, sinks: sinks,
             lastAlert: outbox.lastAlert.map { Alert(kind: $0.kind.rawValue, commit: $0.commit, createdAt: $0.createdAt) }, problem: nil
         )

@@ -3,14 +3,12 @@ import DynatypeGit
 import DynatypeHistory
 import Foundation
 
-/// One repository the daemon keeps audited: its history (held under the
-/// database's lock), the engine with its caches, the ref watcher, the alert
+/// One repository the daemon keeps audited: its history (recorded by this
+/// process alone: see `HistoryDatabase.openForWriting`), the engine with its caches, the ref watcher, the alert
 /// outbox's dispatcher and the metrics file.
 final class WatchedRepository {
     let settings: DaemonConfiguration.Repository
-    let databasePath: String
-    private let lock: HistoryLock
-    private let store: SQLiteHistoryStore
+    private let store: SQLHistoryStore
     private let engine: HistoryEngine
     private let scanner: HistoryScanner
     private let notifier: RegressionNotifier
@@ -33,14 +31,14 @@ final class WatchedRepository {
         self.settings = settings
         if settings.trustOwner { Repository.trustRepositoryOwners() }
         let repository = try Repository(at: settings.path)
-        databasePath = settings.databasePath(gitDirectory: repository.gitDirectory, environment: environment)
-        lock = try HistoryLock(database: databasePath)
-        store = try SQLiteHistoryStore(path: databasePath)
+        let database = settings.historyDatabase(gitDirectory: repository.gitDirectory, environment: environment)
+        let identity = try settings.identity(of: repository)
+        store = try database.openForWriting(identity)
         engine = HistoryEngine(repository: repository, store: store)
         scanner = HistoryScanner(engine: engine)
         notifier = RegressionNotifier(repository: settings.name, policy: settings.policy, sinks: settings.alerts.sinkNames, store: store)
         dispatcher = AlertDispatcher(
-            database: databasePath, repository: settings.name, sinks: try settings.alerts.makeSinks(environment: environment),
+            database: database, identity: identity, sinks: try settings.alerts.makeSinks(environment: environment),
             settings: settings.alerts, outboxChanged: outboxChanged
         )
         metrics = settings.metricsFile.map(MetricsWriter.init)
@@ -124,7 +122,7 @@ final class WatchedRepository {
             try metrics.write(MetricsSnapshot(
                 repository: name, refs: lastRecords.sorted { $0.key < $1.key }.map { .init(ref: $0.key, record: $0.value) },
                 commitsAudited: counts.audited, commitsFailed: counts.failed, alerts: outbox.alertsByKind,
-                pendingDeliveries: outbox.pending.values.reduce(0, +), lastAuditSeconds: lastDuration
+                pendingDeliveries: outbox.pending.values.reduce(0, +), openRegressions: try store.openRegressionCount(), lastAuditSeconds: lastDuration
             ))
         } catch {
             Journal.warning("\(name): cannot write the metrics file \(metrics.file): \(error)")

@@ -5,7 +5,7 @@ import Foundation
 /// `dynatype`: argument dispatch only; every command's work lives in the libraries.
 let commands: [any Command.Type] = [
     AuditCommand.self, CheckCommand.self, FixCommand.self, RulesCommand.self, ScanCommand.self, LogCommand.self, ShowCommand.self, DiffCommand.self,
-    TrendCommand.self, BlameCommand.self, ReportCommand.self, WatchCommand.self, StatusCommand.self,
+    TrendCommand.self, BlameCommand.self, ReportCommand.self, FleetCommand.self, WatchCommand.self, StatusCommand.self,
 ]
 
 let topLevelHelp = """

@@ -196,7 +196,7 @@ import Testing
         let top = try runDynatype(["--help"]).stdout
         let listed = top.components(separatedBy: "COMMANDS:\n").last!.components(separatedBy: "\n\n").first!
         let commands = listed.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(commands == ["audit", "check", "fix", "rules", "scan", "log", "show", "diff", "trend", "blame", "report", "watch", "status"])
+        #expect(commands == ["audit", "check", "fix", "rules", "scan", "log", "show", "diff", "trend", "blame", "report", "fleet", "watch", "status"])
         for command in commands {
             let help = try runDynatype([command, "--help"])
             #expect(help.status == 0)

@@ -24,9 +24,9 @@ import Testing
         #expect(repository.alerts.jsonl == folder.url.appendingPathComponent("conf/out/alerts.jsonl").standardizedFileURL.path)
         #expect(repository.alerts.sinkNames == ["jsonl", "journal", "webhook:webhook-1"])
         #expect(configuration.pollSeconds == 30 && configuration.debounceMilliseconds == 200)
-        let state = repository.databasePath(gitDirectory: URL(fileURLWithPath: "/x/.git"), environment: ["STATE_DIRECTORY": "/var/lib/dynatype/ios"])
-        #expect(state == "/var/lib/dynatype/ios/App.sqlite")
-        #expect(repository.databasePath(gitDirectory: URL(fileURLWithPath: "/x/.git"), environment: [:]) == "/x/.git/dynatype/history.sqlite")
+        let state = repository.historyDatabase(gitDirectory: URL(fileURLWithPath: "/x/.git"), environment: ["STATE_DIRECTORY": "/var/lib/dynatype/ios"])
+        #expect(state == .sqlite(path: "/var/lib/dynatype/ios/App.sqlite"))
+        #expect(repository.historyDatabase(gitDirectory: URL(fileURLWithPath: "/x/.git"), environment: [:]) == .sqlite(path: "/x/.git/dynatype/history.sqlite"))
     }
 
     @Test(arguments: [
@@ -88,11 +88,12 @@ import Testing
         )
         let text = MetricsWriter.render(MetricsSnapshot(
             repository: "app", refs: [.init(ref: "refs/heads/main", record: record)], commitsAudited: 3, commitsFailed: 0,
-            alerts: [.regression: 2], pendingDeliveries: 1, lastAuditSeconds: 0.25
+            alerts: [.regression: 2], pendingDeliveries: 1, openRegressions: 1, lastAuditSeconds: 0.25
         ))
         #expect(text.contains("dynatype_compliance_ratio{repository=\"app\",ref=\"refs/heads/main\"} 0.75\n"))
         #expect(text.contains("dynatype_findings{repository=\"app\",ref=\"refs/heads/main\",rule=\"fixed_font_size\",severity=\"error\"} 1\n"))
         #expect(text.contains("dynatype_alerts_total{repository=\"app\",kind=\"resolved\"} 0\n"))
+        #expect(text.contains("dynatype_open_regressions{repository=\"app\"} 1\n"))
         for line in text.split(separator: "\n") {
             if line.hasPrefix("# TYPE") {
                 let parts = line.split(separator: " ")

@@ -26,8 +26,7 @@ public struct HistoryQueries {
     }
 
     func regression(of record: CommitRecord, changes: [FindingChange]? = nil) throws -> [String] {
-        let base = try record.base.flatMap { try store.commit($0) }
-        return policy.reasons(record, base: base, changes: try changes ?? store.findingChanges(of: record.sha))
+        try policy.reasons(record, in: store, changes: changes)
     }
 
     /// Audited commits reachable from `ref` that `filter` keeps, newest first.
@@ -96,31 +95,7 @@ public struct HistoryQueries {
 
     /// A first-parent chain (newest first) as trend points, oldest first.
     func points(of chain: [CommitRecord], by bucket: TrendBucket) -> [TrendPoint] {
-        guard bucket != .commit else {
-            return chain.reversed().map { TrendPoint(label: String($0.sha.prefix(10)), record: $0) }
-        }
-        let calendar = TrendCalendar(bucket: bucket)
-        var points: [TrendPoint] = []
-        var lastStart: Date?
-        for record in chain.reversed() {
-            let start = calendar.start(of: record.committedAt)
-            if let previous = lastStart, let carried = points.last?.record {
-                if previous == start {
-                    points.removeLast()
-                } else {
-                    // Buckets without a commit are shown, carrying compliance
-                    // forward, so the axis is time and not commit count.
-                    var gap = calendar.next(after: previous)
-                    while gap < start {
-                        points.append(TrendPoint(label: calendar.label(gap), record: carried, isEmpty: true))
-                        gap = calendar.next(after: gap)
-                    }
-                }
-            }
-            points.append(TrendPoint(label: calendar.label(start), record: record))
-            lastStart = start
-        }
-        return points
+        TrendCalendar.points(chain.reversed(), by: bucket)
     }
 
     /// The commit that introduced each current finding of `path` (a file,

@@ -37,3 +37,12 @@ public struct RegressionPolicy: Sendable, Equatable {
         return reasons
     }
 }
+
+extension RegressionPolicy {
+    /// Why a recorded commit regressed, compared with its base as recorded
+    /// (`changes`: its finding changes, when already read).
+    func reasons(_ record: CommitRecord, in store: HistoryStore, changes: [FindingChange]? = nil) throws -> [String] {
+        let base = try record.base.flatMap { try store.commit($0) }
+        return reasons(record, base: base, changes: try changes ?? store.findingChanges(of: record.sha))
+    }
+}

@@ -38,3 +38,35 @@ struct TrendCalendar {
         prefix + formatter.string(from: start)
     }
 }
+
+extension TrendCalendar {
+    /// Trend points of audited commits, oldest first: one per commit, or the
+    /// last commit of each bucket.
+    static func points(_ chain: [CommitRecord], by bucket: TrendBucket) -> [TrendPoint] {
+        guard bucket != .commit else {
+            return chain.map { TrendPoint(label: String($0.sha.prefix(10)), record: $0) }
+        }
+        let calendar = TrendCalendar(bucket: bucket)
+        var points: [TrendPoint] = []
+        var lastStart: Date?
+        for record in chain {
+            let start = calendar.start(of: record.committedAt)
+            if let previous = lastStart, let carried = points.last?.record {
+                if previous == start {
+                    points.removeLast()
+                } else {
+                    // Buckets without a commit are shown, carrying compliance
+                    // forward, so the axis is time and not commit count.
+                    var gap = calendar.next(after: previous)
+                    while gap < start {
+                        points.append(TrendPoint(label: calendar.label(gap), record: carried, isEmpty: true))
+                        gap = calendar.next(after: gap)
+                    }
+                }
+            }
+            points.append(TrendPoint(label: calendar.label(start), record: record))
+            lastStart = start
+        }
+        return points
+    }
+}

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// An SQLite failure with SQLite's own message.
-public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+public struct SQLiteError: SQLDamage, CustomStringConvertible, Sendable {
     public let code: Int32
     public let message: String
     public var description: String { message }
@@ -14,16 +14,8 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     public var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
 }
 
-public enum SQLValue: Sendable, Equatable {
-    case integer(Int64)
-    case real(Double)
-    case text(String)
-    case blob(Data)
-    case null
-}
-
 /// One SQLite connection. Not shared between threads.
-public final class SQLiteDatabase {
+public final class SQLiteDatabase: SQLConnection {
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
@@ -53,6 +45,8 @@ public final class SQLiteDatabase {
         SQLiteError(code: code, message: "\(context): \(String(cString: sqlite3_errmsg(handle)))")
     }
 
+    public var dialect: SQLDialect { .sqlite }
+
     public func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
         let result = sqlite3_exec(handle, sql, nil, nil, &message)
@@ -74,14 +68,14 @@ public final class SQLiteDatabase {
     }
 
     /// Runs a statement that returns no rows.
-    public func run(_ sql: String, _ values: [SQLValue] = []) throws {
+    public func run(_ sql: String, _ values: [SQLValue]) throws {
         let statement = try self.statement(sql)
         try statement.bind(values)
         while try statement.step() {}
     }
 
     /// Rows of a query, mapped.
-    public func query<T>(_ sql: String, _ values: [SQLValue] = [], _ row: (SQLiteRow) throws -> T) throws -> [T] {
+    public func query<T>(_ sql: String, _ values: [SQLValue] = [], _ row: (any SQLRow) throws -> T) throws -> [T] {
         let statement = try self.statement(sql)
         try statement.bind(values)
         var rows: [T] = []

@@ -1,17 +1,10 @@
 import CSQLite
 import Foundation
 
-/// The current row of a query, read by column name (the query's names or
-/// `AS` aliases), so a reordered SELECT cannot shift values between fields.
-/// A NULL in a column read as required, or a value of another kind, means the
-/// database is damaged: an error, never a default.
-public struct SQLiteRow {
+/// A row of an SQLite query (see `SQLRow`). SQLite types values, not
+/// columns, so each read checks the value's own type.
+public struct SQLiteRow: SQLRow {
     let statement: SQLiteStatement
-
-    public func text(_ column: String) throws -> String {
-        guard let text = try optionalText(column) else { throw damaged(column, "is NULL") }
-        return text
-    }
 
     public func optionalText(_ column: String) throws -> String? {
         let index = try statement.index(of: column)
@@ -37,32 +30,13 @@ public struct SQLiteRow {
         }
     }
 
-    /// Bytes of a BLOB (or TEXT) column; an empty blob is no bytes, NULL an error.
     public func data(_ column: String) throws -> Data {
         let index = try statement.index(of: column)
         guard statement.type(at: index) != SQLITE_NULL else { throw damaged(column, "is NULL") }
         return statement.data(at: index)
     }
 
-    /// A text column holding one of the raw values of `T`.
-    public func value<T: RawRepresentable>(_ column: String, as type: T.Type = T.self) throws -> T where T.RawValue == String {
-        let text = try self.text(column)
-        guard let value = T(rawValue: text) else { throw damaged(column, "holds \"\(text)\", not a known \(T.self)") }
-        return value
-    }
-
-    /// A text column holding JSON of `T`.
-    public func json<T: Decodable>(_ column: String, as type: T.Type = T.self) throws -> T {
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(text(column).utf8))
-        } catch let error as SQLiteError {
-            throw error
-        } catch {
-            throw damaged(column, "does not hold valid JSON of \(T.self)")
-        }
-    }
-
-    private func damaged(_ column: String, _ problem: String) -> SQLiteError {
+    public func damaged(_ column: String, _ problem: String) -> Error {
         SQLiteError(code: SQLITE_CORRUPT, message: "column `\(column)` of a row \(problem)")
     }
 }

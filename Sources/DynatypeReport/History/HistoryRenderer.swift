@@ -27,9 +27,10 @@ public enum HistoryRenderer {
     public static func log(_ entries: [LogEntry], format: HistoryFormat) -> String {
         switch format {
         case .json:
-            return JSONOutput.encode(entries.map { CommitDocument($0.record, regression: $0.regression) })
+            return JSONOutput.encode(entries.map { CommitDocument($0.record, regression: $0.regression, repository: $0.repository) })
         case .csv:
-            var table = TextTable([
+            let byRepository = entries.contains { $0.repository != nil }
+            var table = TextTable((byRepository ? ["repository"] : []) + [
                 "commit", "date", "author", "title", "status", "compliance", "errors", "warnings", "notes",
                 "introduced", "fixed", "regression", "reasons",
             ])
@@ -37,7 +38,7 @@ public enum HistoryRenderer {
                 let record = entry.record
                 let audited = record.status == .audited
                 let counted = audited && !record.isBaseline
-                table.add([
+                table.add((byRepository ? [entry.repository ?? ""] : []) + [
                     record.sha, timestamp(record.committedAt), record.authorName, record.title,
                     audited ? (record.isBaseline ? "baseline" : "audited") : "failed",
                     audited ? ratio(record.summary.complianceRatio) : "", audited ? "\(record.summary.errors)" : "",
@@ -49,7 +50,8 @@ public enum HistoryRenderer {
             return table.csv
         case .table:
             guard !entries.isEmpty else { return "no audited commits match\n" }
-            var table = TextTable(["commit", "date", "author", "title", "compliance", "errors", "warnings", "+introduced/-fixed", "status"])
+            let byRepository = entries.contains { $0.repository != nil }
+            var table = TextTable((byRepository ? ["repository"] : []) + ["commit", "date", "author", "title", "compliance", "errors", "warnings", "+introduced/-fixed", "status"])
             for entry in entries {
                 let record = entry.record
                 let status: String
@@ -61,7 +63,7 @@ public enum HistoryRenderer {
                     status = record.isBaseline ? "baseline" : ""
                 }
                 let failed = record.status == .failed
-                table.add([
+                table.add((byRepository ? [entry.repository ?? ""] : []) + [
                     String(record.sha.prefix(10)), date(record.committedAt), record.authorName, TextCut.words(record.title, limit: 50),
                     failed ? "–" : percent(record.summary.complianceRatio), failed ? "–" : "\(record.summary.errors)",
                     failed ? "–" : "\(record.summary.warnings)", record.isBaseline || failed ? "–" : "+\(record.introduced)/-\(record.fixed)", status,
@@ -115,22 +117,9 @@ public enum HistoryRenderer {
     public static func trend(_ points: [TrendPoint], format: HistoryFormat) -> String {
         switch format {
         case .json:
-            return JSONOutput.encode(points.map {
-                TrendDocument(
-                    bucket: $0.label, commit: $0.isEmpty ? nil : $0.record.sha, date: timestamp($0.record.committedAt),
-                    summary: SummaryDocument($0.record.summary)
-                )
-            })
+            return JSONOutput.encode(points.map(TrendDocument.init))
         case .csv:
-            var table = TextTable(["bucket", "commit", "date", "compliance", "errors", "warnings", "files_failing"])
-            for point in points {
-                let summary = point.record.summary
-                table.add([
-                    point.label, point.isEmpty ? "" : point.record.sha, point.isEmpty ? "" : timestamp(point.record.committedAt),
-                    ratio(summary.complianceRatio), "\(summary.errors)", "\(summary.warnings)", "\(summary.filesFailing)",
-                ])
-            }
-            return table.csv
+            return trendCSV([(nil, points)])
         case .table:
             var table = TextTable(["bucket", "commit", "compliance", "errors", "warnings", "files failing"])
             for point in points {
@@ -150,6 +139,35 @@ public enum HistoryRenderer {
             let errors = "errors     \(Sparkline.render(errorCounts)) \(first.record.summary.errors) → \(last.record.summary.errors) (scale \(errorRange))"
             return spark + "\n" + errors + "\n\n" + table.aligned
         }
+    }
+
+    /// Several repositories' trends: one table each, or one CSV or JSON
+    /// document with the repository on every point.
+    public static func trends(_ series: [(repository: String, points: [TrendPoint])], format: HistoryFormat) -> String {
+        switch format {
+        case .table:
+            return series.map { "\($0.repository)\n" + trend($0.points, format: .table) }.joined(separator: "\n")
+        case .csv:
+            return trendCSV(series.map { ($0.repository, $0.points) })
+        case .json:
+            return JSONOutput.encode(series.map { RepositoryTrendDocument(repository: $0.repository, points: $0.points.map(TrendDocument.init)) })
+        }
+    }
+
+    /// Trend points as CSV, with a repository column when they are named.
+    private static func trendCSV(_ series: [(repository: String?, points: [TrendPoint])]) -> String {
+        let named = series.contains { $0.repository != nil }
+        var table = TextTable((named ? ["repository"] : []) + ["bucket", "commit", "date", "compliance", "errors", "warnings", "files_failing"])
+        for (repository, points) in series {
+            for point in points {
+                let summary = point.record.summary
+                table.add((named ? [repository ?? ""] : []) + [
+                    point.label, point.isEmpty ? "" : point.record.sha, point.isEmpty ? "" : timestamp(point.record.committedAt),
+                    ratio(summary.complianceRatio), "\(summary.errors)", "\(summary.warnings)", "\(summary.filesFailing)",
+                ])
+            }
+        }
+        return table.csv
     }
 
     // MARK: blame
@@ -187,6 +205,8 @@ public enum HistoryRenderer {
 // MARK: JSON documents
 
 struct CommitDocument: Encodable {
+    /// Only in a log of every repository.
+    let repository: String?
     let commit: String
     let parent: String?
     let base: String?
@@ -200,7 +220,8 @@ struct CommitDocument: Encodable {
     let summary: SummaryDocument
     let regression: [String]
 
-    init(_ record: CommitRecord, regression: [String]) {
+    init(_ record: CommitRecord, regression: [String], repository: String? = nil) {
+        self.repository = repository
         commit = record.sha
         parent = record.parent
         base = record.base
@@ -256,6 +277,18 @@ struct TrendDocument: Encodable {
     let commit: String?
     let date: String
     let summary: SummaryDocument
+
+    init(_ point: TrendPoint) {
+        bucket = point.label
+        commit = point.isEmpty ? nil : point.record.sha
+        date = HistoryRenderer.timestamp(point.record.committedAt)
+        summary = SummaryDocument(point.record.summary)
+    }
+}
+
+struct RepositoryTrendDocument: Encodable {
+    let repository: String
+    let points: [TrendDocument]
 }
 
 struct BlameDocument: Encodable {

@@ -17,14 +17,14 @@ final class AlertDispatcher {
     /// `outboxChanged` is told after each delivery is recorded (delivered or
     /// failed), from a delivery thread.
     init(
-        database: String, repository: String, sinks: [AlertSink], settings: DaemonConfiguration.AlertSettings,
+        database: HistoryDatabase, identity: RepositoryIdentity, sinks: [AlertSink], settings: DaemonConfiguration.AlertSettings,
         outboxChanged: WakeupPipe
     ) {
-        self.repository = repository
+        repository = identity.name
         let backoff = RetryBackoff(initial: settings.retryInitial, maximum: settings.retryMaximum)
         loops = sinks.map { [cancellation] sink in
             SinkDeliveryLoop(
-                database: database, repository: repository, sink: sink, backoff: backoff, cancellation: cancellation,
+                database: database, identity: identity, sink: sink, backoff: backoff, cancellation: cancellation,
                 outboxChanged: outboxChanged
             )
         }
@@ -59,8 +59,8 @@ final class AlertDispatcher {
 /// The deliveries owed to one sink, in alert order: after a failure the
 /// sink's later alerts wait for the retry, which backs off exponentially.
 private final class SinkDeliveryLoop: @unchecked Sendable {
-    private let database: String
-    private let repository: String
+    private let database: HistoryDatabase
+    private let identity: RepositoryIdentity
     private let sink: AlertSink
     private let backoff: RetryBackoff
     private let cancellation: DeliveryCancellation
@@ -70,11 +70,11 @@ private final class SinkDeliveryLoop: @unchecked Sendable {
     private var finished = false
 
     init(
-        database: String, repository: String, sink: AlertSink, backoff: RetryBackoff, cancellation: DeliveryCancellation,
+        database: HistoryDatabase, identity: RepositoryIdentity, sink: AlertSink, backoff: RetryBackoff, cancellation: DeliveryCancellation,
         outboxChanged: WakeupPipe
     ) {
         self.database = database
-        self.repository = repository
+        self.identity = identity
         self.sink = sink
         self.backoff = backoff
         self.cancellation = cancellation
@@ -82,6 +82,7 @@ private final class SinkDeliveryLoop: @unchecked Sendable {
     }
 
     var sinkName: String { sink.name }
+    private var repository: String { identity.name }
 
     func start() {
         let thread = Thread { [self] in run() }
@@ -111,9 +112,9 @@ private final class SinkDeliveryLoop: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
-        let store: SQLiteHistoryStore
+        let store: SQLHistoryStore
         do {
-            store = try SQLiteHistoryStore(path: database)
+            store = try database.openForReading(identity)
         } catch {
             Journal.error("\(repository): alerts cannot be delivered to \(sink.name): \(error)")
             return
@@ -136,24 +137,25 @@ private final class SinkDeliveryLoop: @unchecked Sendable {
         }
     }
 
-    private func deliverDue(_ store: SQLiteHistoryStore) throws {
-        for delivery in try store.dueDeliveries(sink: sink.name) {
-            if cancellation.isCancelled { return }
-            do {
-                let document = try AlertDocument.decoder.decode(AlertDocument.self, from: delivery.payload)
-                try sink.deliver(delivery, document: document, cancellation: cancellation)
-            } catch {
-                // Abandoned for a stop: not an attempt, so no backoff after the restart.
-                if cancellation.isCancelled { return }
-                let delay = backoff.delay(afterAttempts: delivery.attempts + 1)
-                try store.markFailed(delivery, error: "\(error)", retryAt: backoff.date(afterDelay: delay))
-                outboxChanged.signal()
-                Journal.warning("\(repository): alert \(delivery.key) not delivered to \(delivery.sink) (attempt \(delivery.attempts + 1)): \(error); retrying in \(RetryBackoff.describe(delay))")
-                return
-            }
-            try store.markDelivered(delivery)
-            outboxChanged.signal()
+    private func deliverDue(_ store: SQLHistoryStore) throws {
+        while !cancellation.isCancelled, let outcome = try store.deliverNext(sink: sink.name, deliver) {
+            if outcome != .abandoned { outboxChanged.signal() }
+            guard outcome == .delivered else { return }
         }
+    }
+
+    /// One delivery; a failure is logged and its retry scheduled.
+    private func deliver(_ delivery: PendingDelivery) -> DeliveryOutcome {
+        do {
+            let document = try AlertDocument.decoder.decode(AlertDocument.self, from: delivery.payload)
+            try sink.deliver(delivery, document: document, cancellation: cancellation)
+        } catch {
+            if cancellation.isCancelled { return .abandoned }
+            let delay = backoff.delay(afterAttempts: delivery.attempts + 1)
+            Journal.warning("\(repository): alert \(delivery.key) not delivered to \(delivery.sink) (attempt \(delivery.attempts + 1)): \(error); retrying in \(RetryBackoff.describe(delay))")
+            return .failed(error: "\(error)", retryAt: backoff.date(afterDelay: delay))
+        }
+        return .delivered
     }
 }
 

@@ -1,4 +1,6 @@
 import DynatypeEngine
+import DynatypeGit
+import DynatypeHistory
 import DynatypeRules
 import Foundation
 
@@ -11,7 +13,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
         public var name: String
         public var path: URL
         /// Nil: `$STATE_DIRECTORY/<name>.sqlite` under systemd, else the repository's default.
-        public var database: String?
+        public var database: HistoryDatabase?
         public var refs: [String]
         public var policy: RegressionPolicy
         public var alerts: AlertSettings
@@ -101,22 +103,25 @@ public struct DaemonConfiguration: Equatable, Sendable {
 
     private static func repository(_ reader: ConfigurationReader, base: URL) throws -> Repository {
         try reader.rejectUnknownKeys(allowed: [
-            "name", "path", "database", "refs", "policy", "alerts", "metrics_file", "report_file", "report_interval_seconds", "backfill", "trust_owner",
+            "name", "path", "database", "password_file", "refs", "policy", "alerts", "metrics_file", "report_file", "report_interval_seconds",
+            "backfill", "trust_owner",
         ])
         guard let pathText = try reader.string("path"), !pathText.isEmpty else { throw reader.error("path", "is required: the repository to watch") }
         let path = URL(fileURLWithPath: Self.path(pathText, base: base))
-        let allowed = { (character: Character) in character.isLetter || character.isNumber || "-_.".contains(character) }
-        var name = try reader.string("name")
-            ?? String(path.lastPathComponent.replacingOccurrences(of: ".git", with: "").map { allowed($0) ? $0 : "-" })
-        if name.isEmpty || name == "-" { name = "repository" }
-        guard name.allSatisfy(allowed) else {
+        let name = try reader.string("name") ?? RepositoryNaming.defaultName(for: path)
+        guard !name.isEmpty, name.allSatisfy(RepositoryNaming.isAllowed) else {
             throw reader.error("name", "use letters, digits, '-', '_' and '.' only (it names files and metric labels)")
         }
         let refs = try reader.strings("refs") ?? ["HEAD"]
         guard !refs.isEmpty else { throw reader.error("refs", "needs at least one ref (the default is HEAD's branch)") }
         let backfill = try reader.integer("backfill", in: 0...1_000_000, unit: "commits") ?? 0
+        let passwordFile = try reader.string("password_file").map { Self.path($0, base: base) }
+        let database = try reader.string("database").map { HistoryDatabase($0, relativeTo: base, passwordFile: passwordFile) }
+        if passwordFile != nil, database?.allowsStandby != true {
+            throw reader.error("password_file", "applies to a PostgreSQL database (\"database\": \"postgresql://…\") only")
+        }
         return Repository(
-            name: name, path: path, database: try reader.string("database").map { Self.path($0, base: base) }, refs: refs,
+            name: name, path: path, database: database, refs: refs,
             policy: try policy(try reader.object("policy")), alerts: try alerts(try reader.object("alerts"), base: base),
             metricsFile: try reader.string("metrics_file").map { Self.path($0, base: base) },
             reportFile: try reader.string("report_file").map { Self.path($0, base: base) },
@@ -192,10 +197,15 @@ public struct DaemonConfiguration: Equatable, Sendable {
 extension DaemonConfiguration.Repository {
     /// The history database: as configured, else `$STATE_DIRECTORY/<name>.sqlite`
     /// under systemd, else the repository's default (`$GIT_DIR/dynatype/`).
-    func databasePath(gitDirectory: URL, environment: [String: String]) -> String {
+    func historyDatabase(gitDirectory: URL, environment: [String: String]) -> HistoryDatabase {
         if let database { return database }
-        if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first { return "\(state)/\(name).sqlite" }
-        return HistoryPaths.defaultDatabase(gitDirectory: gitDirectory)
+        if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first { return .sqlite(path: "\(state)/\(name).sqlite") }
+        return .sqlite(path: HistoryPaths.defaultDatabase(gitDirectory: gitDirectory))
+    }
+
+    /// The repository's identity in its history: the configured name (or the folder's) and its root commit.
+    func identity(of repository: DynatypeGit.Repository) throws -> RepositoryIdentity {
+        RepositoryIdentity(name: name, rootCommit: try repository.rootCommit()?.hex ?? "", isNamedExplicitly: true)
     }
 }
 

@@ -16,6 +16,8 @@ struct MetricsSnapshot {
     let commitsFailed: Int
     let alerts: [OutboxAlert.Kind: Int]
     let pendingDeliveries: Int
+    /// Regressions not yet resolved, on every ref.
+    let openRegressions: Int
     let lastAuditSeconds: Double?
 }
 
@@ -61,6 +63,7 @@ struct MetricsWriter {
         family("dynatype_commits_failed_total", "counter", "Commits whose audit failed (recorded, never used as a base).", [(labels: [repository], value: Double(snapshot.commitsFailed))])
         family("dynatype_alerts_total", "counter", "Alerts raised, by kind.", OutboxAlert.Kind.allCases.map { (labels: [repository, ("kind", $0.rawValue)], value: Double(snapshot.alerts[$0] ?? 0)) })
         family("dynatype_alert_deliveries_pending", "gauge", "Alert deliveries waiting in the outbox (all sinks).", [(labels: [repository], value: Double(snapshot.pendingDeliveries))])
+        family("dynatype_open_regressions", "gauge", "Regressions not yet resolved.", [(labels: [repository], value: Double(snapshot.openRegressions))])
         if let seconds = snapshot.lastAuditSeconds {
             family("dynatype_commit_audit_duration_seconds", "gauge", "How long the last commit's audit took.", [(labels: [repository], value: seconds)])
         }

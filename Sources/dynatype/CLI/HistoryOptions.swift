@@ -3,28 +3,28 @@ import DynatypeGit
 import DynatypeHistory
 import Foundation
 
-/// `--repo` and `--db`, shared by the history commands.
+/// `--repo`, `--db` and `--repository`, shared by the history commands.
 struct HistoryLocation {
     let repository: Repository
-    let databasePath: String
+    let database: HistoryDatabase
+    /// The history's name for the repository and its root commit.
+    let identity: RepositoryIdentity
+    /// `--db` was given (the default database may simply not exist yet).
+    let isDatabaseExplicit: Bool
 
-    static let options: Set<String> = ["--repo", "--db"]
+    static let options: Set<String> = ["--repo", "--db", "--repository"]
 
     init(_ arguments: Arguments) throws {
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let repositoryPath = URL(fileURLWithPath: arguments.value("--repo") ?? ".", relativeTo: current).standardizedFileURL
         do {
             repository = try Repository(at: repositoryPath)
+            identity = try RepositoryIdentity.of(repository, at: repositoryPath, name: arguments.value("--repository"))
         } catch let error as GitError {
             throw InputError(message: error.message)
         }
-        databasePath = arguments.value("--db").map { URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL.path }
-            ?? Self.defaultDatabase(for: repository)
-    }
-
-    /// `$GIT_DIR/dynatype/history.sqlite`.
-    static func defaultDatabase(for repository: Repository) -> String {
-        HistoryPaths.defaultDatabase(gitDirectory: repository.gitDirectory)
+        isDatabaseExplicit = arguments.value("--db") != nil
+        database = HistoryDatabase.fromArguments(arguments) ?? .sqlite(path: HistoryPaths.defaultDatabase(gitDirectory: repository.gitDirectory))
     }
 
     /// A path given on the command line as a path in the repository: like
@@ -42,14 +42,38 @@ struct HistoryLocation {
         return absolute == workTree ? "." : String(absolute.dropFirst(root.count))
     }
 
-    /// The store for reading: an absent database is a clear error, not an empty one.
-    func openForReading() throws -> SQLiteHistoryStore {
-        guard FileManager.default.fileExists(atPath: databasePath) else {
-            throw InputError(message: "no history at \(databasePath); run `dynatype scan` first (or pass --db)")
-        }
-        return try SQLiteHistoryStore(path: databasePath)
+    /// The store for reading: an absent history is a clear error, not an empty one.
+    func openForReading() throws -> SQLHistoryStore {
+        try database.openForReading(identity)
     }
 }
+
+extension HistoryDatabase {
+    /// The `--db` value (a file relative to the current folder, or a `postgresql://` URL), if given.
+    static func fromArguments(_ arguments: Arguments) -> HistoryDatabase? {
+        arguments.value("--db").map { HistoryDatabase($0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) }
+    }
+
+    /// The history of queries across repositories: `--db`, else the
+    /// repository's own (`--repo`, or the current folder's).
+    static func forFleet(_ arguments: Arguments) throws -> HistoryDatabase {
+        if let database = fromArguments(arguments) { return database }
+        let folder = URL(fileURLWithPath: arguments.value("--repo") ?? FileManager.default.currentDirectoryPath)
+        guard let repository = try? Repository(at: folder) else {
+            throw UsageError(message: "give the shared history with --db postgresql://… (or run this inside a repository)")
+        }
+        return .sqlite(path: HistoryPaths.defaultDatabase(gitDirectory: repository.gitDirectory))
+    }
+}
+
+/// `--db` and `--repository` in every history command's help.
+let databaseOptionsHelp = """
+      --db FILE|URL      The history: an SQLite file (default: $GIT_DIR/dynatype/history.sqlite)
+                         or a PostgreSQL database shared by many repositories
+                         (postgresql://user@host/dbname; the password from PGPASSWORD or ~/.pgpass).
+      --repository NAME  The repository's name in a shared history (default: its folder's name;
+                         a clone elsewhere is recognised by its root commit).
+    """
 
 /// Dates on the command line: `2024-05-01`, ISO 8601 times, `30 days ago`, `2 weeks ago`.
 enum DateArgument {

@@ -14,7 +14,7 @@ enum CheckCommand: Command {
     ]
     static let summary = "Gate a change: what it introduces and fixes against the merge base of a base revision"
     static let help = """
-        USAGE: dynatype check --base REV [--head REV] [--format FORMAT] [--repo DIR] [--db FILE]
+        USAGE: dynatype check --base REV [--head REV] [--format FORMAT] [--repo DIR] [--db FILE|URL] [--repository NAME]
                               [--max-ratio-drop FRACTION] [--jobs N] [--color WHEN]
 
         Compares the head (default: the work tree, committed or not) with the merge base of
@@ -35,7 +35,7 @@ enum CheckCommand: Command {
                              introduced findings with the replacement code, fixed ones), xcode,
                              junit, checkstyle, codeclimate, sonarqube, csv, html (introduced findings)
           --repo DIR         The repository. Default: the current folder.
-          --db FILE          A history database to reuse. Default: $GIT_DIR/dynatype/history.sqlite
+        \(databaseOptionsHelp)
                              when it exists.
           --max-ratio-drop FRACTION
                              The compliance drop that fails the change (default 0.01: one
@@ -68,7 +68,7 @@ enum CheckCommand: Command {
             throw UsageError(message: "--color must be auto, always or never, not \"\(color)\"")
         }
         let location = try HistoryLocation(options)
-        var check = ChangeCheck(repository: location.repository, store: try store(location, explicit: options.value("--db") != nil))
+        var check = ChangeCheck(repository: location.repository, store: try store(location))
         check.threads = try options.integer("--jobs") ?? ParallelWork.defaultThreadCount
         if let drop = options.value("--max-ratio-drop") {
             guard let fraction = Double(drop), (0...1).contains(fraction) else {
@@ -96,10 +96,11 @@ enum CheckCommand: Command {
 
     /// The history database when there is one (its blob analyses are reused),
     /// else a store in memory: a check never creates a history.
-    private static func store(_ location: HistoryLocation, explicit: Bool) throws -> HistoryStore {
-        if explicit || FileManager.default.fileExists(atPath: location.databasePath) {
+    private static func store(_ location: HistoryLocation) throws -> HistoryStore {
+        do {
             return try location.openForReading()
+        } catch HistoryError.noHistory where !location.isDatabaseExplicit {
+            return try SQLiteHistoryStore(path: ":memory:")
         }
-        return try SQLiteHistoryStore(path: ":memory:")
     }
 }

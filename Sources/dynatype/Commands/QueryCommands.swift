@@ -7,7 +7,7 @@ import Foundation
 /// What every history query needs: the repository, the store, the queries.
 struct QueryContext {
     let location: HistoryLocation
-    let store: SQLiteHistoryStore
+    let store: SQLHistoryStore
     let queries: HistoryQueries
 
     init(_ options: Arguments) throws {
@@ -33,7 +33,7 @@ struct QueryContext {
 
 private let historyOptionsHelp = """
       --repo DIR         The repository. Default: the current folder.
-      --db FILE          The history database. Default: $GIT_DIR/dynatype/history.sqlite
+    \(databaseOptionsHelp)
       --format FORMAT    table (default), json, csv
       -h, --help         Show this help.
     """
@@ -48,12 +48,13 @@ enum LogCommand: Command {
     static let name = "log"
     static let examples = [
         (command: "dynatype log", purpose: "the last 20 audited commits"),
-        (command: "dynatype log --regressions --author ana", purpose: "Ana's commits that regressed"),
         (command: "dynatype log --path Sources/Settings -n 0 --format csv > log.csv", purpose: "every commit that changed a folder, for a spreadsheet"),
+        (command: "dynatype log --all-repositories --regressions --db postgresql://dynatype@db/fleet", purpose: "regressions anywhere in a fleet"),
     ]
     static let summary = "List audited commits: compliance, errors, introduced/fixed, regressions"
     static let help = """
-        USAGE: dynatype log [REF] [-n N] [--author TEXT] [--path PATH] [--regressions] [--format table|json|csv] [--repo DIR] [--db FILE]
+        USAGE: dynatype log [REF] [-n N] [--author TEXT] [--path PATH] [--regressions] [--format table|json|csv] [--repo DIR] [--db FILE|URL] [--repository NAME]
+               dynatype log --all-repositories [-n N] [--author TEXT] [--regressions] [--format table|json|csv] [--db FILE|URL]
 
         One line per audited commit reachable from REF (default HEAD), newest first: short
         sha, date, author, title, compliance ratio, errors, findings introduced/fixed, and a
@@ -66,6 +67,9 @@ enum LogCommand: Command {
           --path PATH        Only commits that changed PATH (a file or folder; relative to
                              the current folder inside the work tree, like git).
           --regressions      Only commits that regressed.
+          --all-repositories Every repository of the history (a shared PostgreSQL one), newest
+                             audit first, with a repository column; read from the history alone,
+                             so no REF or --path.
         \(historyOptionsHelp)
 
         \(queryExitStatus)
@@ -75,13 +79,22 @@ enum LogCommand: Command {
         let options = try Arguments(
             arguments,
             spec: OptionSpec(
-                values: HistoryLocation.options.union(["--format", "--max-count", "--author", "--path"]), flags: ["--regressions"],
+                values: HistoryLocation.options.union(["--format", "--max-count", "--author", "--path"]), flags: ["--regressions", "--all-repositories"],
                 aliases: ["-n": "--max-count"]
             ),
             command: name
         )
         let format = try options.choice("--format", HistoryFormat.self) ?? .table
         let count = try options.integer("--max-count", minimum: 0) ?? 20
+        if options.flag("--all-repositories") {
+            guard options.positionals.isEmpty, options.value("--path") == nil, options.value("--repository") == nil else {
+                throw UsageError(message: "--all-repositories reads every repository from the history: no REF, --path or --repository")
+            }
+            let queries = FleetQueries(fleet: try HistoryDatabase.forFleet(options).openFleet())
+            let filter = LogFilter(author: options.value("--author"), regressionsOnly: options.flag("--regressions"))
+            Terminal.write(HistoryRenderer.log(try queries.log(limit: count == 0 ? nil : count, filter: filter), format: format))
+            return ExitStatus.success
+        }
         let context = try QueryContext(options)
         let filter = LogFilter(
             author: options.value("--author"), path: try options.value("--path").map(context.location.repositoryPath),
@@ -103,7 +116,7 @@ enum ShowCommand: Command {
     ]
     static let summary = "Show an audited commit: summary, findings introduced and fixed"
     static let help = """
-        USAGE: dynatype show REV [--all] [--format text|json|csv|sarif] [--repo DIR] [--db FILE]
+        USAGE: dynatype show REV [--all] [--format text|json|csv|sarif] [--repo DIR] [--db FILE|URL] [--repository NAME]
 
         The commit's summary (the whole tree's compliance at that commit), what it introduced
         and fixed compared with its base, and the regression verdict. With --all (implied by
@@ -114,7 +127,7 @@ enum ShowCommand: Command {
           --format FORMAT    text (default), json, csv (the findings introduced and fixed),
                              sarif
           --repo DIR         The repository. Default: the current folder.
-          --db FILE          The history database. Default: $GIT_DIR/dynatype/history.sqlite
+        \(databaseOptionsHelp)
           -h, --help         Show this help.
 
         \(queryExitStatus)
@@ -139,7 +152,7 @@ enum DiffCommand: Command {
     ]
     static let summary = "Compare two audited commits: introduced, fixed, still failing"
     static let help = """
-        USAGE: dynatype diff REV1 REV2 [--format table|json|csv] [--repo DIR] [--db FILE]
+        USAGE: dynatype diff REV1 REV2 [--format table|json|csv] [--repo DIR] [--db FILE|URL] [--repository NAME]
 
         Findings introduced and fixed from REV1 to REV2, and the errors present at both,
         matched by line-independent fingerprints.
@@ -166,15 +179,20 @@ enum TrendCommand: Command {
     static let examples = [
         (command: "dynatype trend --by week", purpose: "compliance week by week"),
         (command: "dynatype trend --since 2025-01-01 --by month --format csv", purpose: "monthly, for a chart"),
+        (command: "dynatype trend --repository ios-app --repository watch-app --by week --db postgresql://dynatype@db/fleet", purpose: "two repositories of a fleet"),
     ]
     static let summary = "Compliance over time, with a terminal sparkline"
     static let help = """
-        USAGE: dynatype trend [REF] [--since DATE] [--by commit|day|week|month] [--format table|json|csv] [--repo DIR] [--db FILE]
+        USAGE: dynatype trend [REF] [--since DATE] [--by commit|day|week|month] [--format table|json|csv] [--repo DIR] [--db FILE|URL] [--repository NAME]
 
         Compliance of the audited commits on REF's first-parent history (default HEAD),
         oldest first, one point per commit, or per day, week or month (the last commit of
         each bucket; a bucket without a commit is shown with the compliance carried
         forward). The compliance sparkline is on a fixed 0–100% scale.
+
+        With --repository NAME (repeatable), the named repositories of the history instead,
+        each over its audited commits in the order they were audited (read from the history
+        alone: the repositories may live on other hosts).
 
         OPTIONS:
           --since DATE       From this date (2024-05-01, "90 days ago").
@@ -189,6 +207,13 @@ enum TrendCommand: Command {
         let format = try options.choice("--format", HistoryFormat.self) ?? .table
         let bucket = try options.choice("--by", TrendBucket.self) ?? .commit
         let since = try options.value("--since").map { try DateArgument.parse($0, option: "--since") }
+        let names = options.allValues("--repository")
+        if !names.isEmpty {
+            guard options.positionals.isEmpty else { throw UsageError(message: "--repository reads the history alone: no REF") }
+            let queries = FleetQueries(fleet: try HistoryDatabase.forFleet(options).openFleet())
+            Terminal.write(HistoryRenderer.trends(try QueryContext.run { try queries.trends(names, since: since, by: bucket) }, format: format))
+            return ExitStatus.success
+        }
         let context = try QueryContext(options)
         let points = try QueryContext.run { try context.queries.trend(options.positionals.first ?? "HEAD", since: since, by: bucket) }
         Terminal.write(HistoryRenderer.trend(points, format: format))
@@ -204,7 +229,7 @@ enum BlameCommand: Command {
     ]
     static let summary = "For each current finding in a file, the commit that introduced it"
     static let help = """
-        USAGE: dynatype blame PATH [--rev REV] [--format table|json|csv] [--repo DIR] [--db FILE]
+        USAGE: dynatype blame PATH [--rev REV] [--format table|json|csv] [--repo DIR] [--db FILE|URL] [--repository NAME]
 
         The findings of PATH at REV (default HEAD), each with the audited commit that
         introduced it; "(before history)" when it predates the first audited commit. PATH
@@ -226,6 +251,44 @@ enum BlameCommand: Command {
         let path = try context.location.repositoryPath(options.positionals[0])
         let entries = try QueryContext.run { try context.queries.blame(path, at: options.value("--rev") ?? "HEAD") }
         Terminal.write(HistoryRenderer.blame(entries, path: path, format: format))
+        return ExitStatus.success
+    }
+}
+
+enum FleetCommand: Command {
+    static let name = "fleet"
+    static let examples = [
+        (command: "dynatype fleet --db postgresql://dynatype@db.internal/fleet", purpose: "every repository of a shared history"),
+        (command: "dynatype fleet --days 90 --format csv --db postgresql://dynatype@db/fleet", purpose: "a quarter, for a spreadsheet"),
+        (command: "dynatype fleet", purpose: "the current repository's own history"),
+    ]
+    static let summary = "Every repository of a shared history: compliance, trend, open regressions"
+    static let help = """
+        USAGE: dynatype fleet [--days N] [--format table|json|csv] [--db FILE|URL] [--repo DIR]
+
+        One line per repository recorded in the history: compliance at its last audited
+        commit, a daily sparkline of the last N days on a fixed 0–100% scale with the change
+        in percentage points, its errors, its regressions not yet resolved, and when it was
+        last audited. Meant for a PostgreSQL history shared by a fleet of repositories and
+        hosts; on an SQLite history it shows the one repository.
+
+        OPTIONS:
+          --days N           The trend's window in days (default 30).
+          --format FORMAT    table (default), json, csv
+          --db FILE|URL      The history (default: the current repository's SQLite history).
+          --repo DIR         The repository whose default history to read.
+          -h, --help         Show this help.
+
+        \(queryExitStatus)
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try Arguments(arguments, spec: OptionSpec(values: ["--db", "--repo", "--days", "--format"]), command: name)
+        guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0])") }
+        let format = try options.choice("--format", HistoryFormat.self) ?? .table
+        let days = try options.integer("--days", minimum: 1) ?? 30
+        let queries = FleetQueries(fleet: try HistoryDatabase.forFleet(options).openFleet())
+        Terminal.write(FleetRenderer.render(try queries.overview(days: days), days: days, format: format))
         return ExitStatus.success
     }
 }

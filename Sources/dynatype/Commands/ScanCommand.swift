@@ -12,7 +12,7 @@ enum ScanCommand: Command {
     ]
     static let summary = "Audit a repository's history commit by commit into the history database"
     static let help = """
-        USAGE: dynatype scan [--repo DIR] [--ref REF ...] [--db FILE] [--max-commits N | --since DATE | --all] [--cache MODE] [--jobs N] [--verbose]
+        USAGE: dynatype scan [--repo DIR] [--ref REF ...] [--db FILE|URL] [--repository NAME] [--max-commits N | --since DATE | --all] [--cache MODE] [--jobs N] [--verbose]
 
         Audits every commit of the tracked refs that is not audited yet: the first commit
         fully (in parallel), then each following commit by what it changed (renames
@@ -23,7 +23,7 @@ enum ScanCommand: Command {
         OPTIONS:
           --repo DIR         The repository (work tree or bare). Default: the current folder.
           --ref REF          A ref to follow (repeatable). Default: the branch HEAD points to.
-          --db FILE          The history database. Default: $GIT_DIR/dynatype/history.sqlite
+        \(databaseOptionsHelp)
           --max-commits N    Only the newest N commits not yet audited.
           --since DATE       Only commits made since DATE (2024-05-01, "30 days ago").
           --all              Everything reachable, including history older than an earlier
@@ -66,9 +66,7 @@ enum ScanCommand: Command {
         }
 
         let location = try HistoryLocation(options)
-        let lock = try HistoryLock(database: location.databasePath)
-        defer { withExtendedLifetime(lock) {} }
-        let store = try SQLiteHistoryStore(path: location.databasePath)
+        let store = try location.database.openForWriting(location.identity)
         let engine = HistoryEngine(
             repository: location.repository, store: store, threads: try options.integer("--jobs") ?? ParallelWork.defaultThreadCount,
             cache: try options.choice("--cache", CacheMode.self) ?? .all,

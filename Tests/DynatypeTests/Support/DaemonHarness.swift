@@ -12,20 +12,28 @@ final class DaemonHarness {
     let alerts: URL
     let metrics: URL
     let database: URL
+    /// The configuration's `database`: the SQLite file `database`, or a PostgreSQL URL.
+    let databaseSetting: String
     let log: URL
     private(set) var process: Process?
     var environment: [String: String] = [:]
     /// What runs `watch`: the binary, or a command that runs it as another user.
     var command: (executable: URL, arguments: [String]) = (dynatypeBinary, [])
 
-    init(fixture: GitFixture, watched: URL? = nil, extra: String = "", alertSettings: String = "") throws {
+    /// `folder` holds the daemon's configuration, log, alerts and metrics
+    /// (default: the fixture's folder); `database` is a PostgreSQL URL to
+    /// record into instead of an SQLite file there.
+    init(
+        fixture: GitFixture, watched: URL? = nil, folder: URL? = nil, database postgresql: String? = nil, extra: String = "", alertSettings: String = ""
+    ) throws {
         self.fixture = fixture
         self.watched = watched ?? fixture.url
-        let folder = fixture.folder.url
+        let folder = folder ?? fixture.folder.url
         configuration = folder.appendingPathComponent("daemon.json")
         alerts = folder.appendingPathComponent("alerts.jsonl")
         metrics = folder.appendingPathComponent("metrics/dynatype.prom")
         database = folder.appendingPathComponent("state/history.sqlite")
+        databaseSetting = postgresql ?? database.path
         log = folder.appendingPathComponent("daemon.log")
         try writeConfiguration(extra: extra, alertSettings: alertSettings)
     }
@@ -35,7 +43,7 @@ final class DaemonHarness {
             {
               // written by the test
               "repositories": [{
-                "name": "app", "path": "\(watched.path)", "database": "\(database.path)",
+                "name": "app", "path": "\(watched.path)", "database": "\(databaseSetting)",
                 "alerts": { "jsonl": "\((jsonl ?? alerts).path)", "retry_initial_seconds": 0.2 \(alertSettings) },
                 "metrics_file": "\(metrics.path)" \(extra)
               }],
@@ -112,6 +120,10 @@ final class DaemonHarness {
 
     /// The commits the daemon recorded, in audit order.
     func recordedCommits() throws -> [CommitRecord] {
+        guard databaseSetting == database.path else {
+            let fleet = try HistoryDatabase(databaseSetting, relativeTo: fixture.folder.url).openFleet()
+            return try fleet.repositories().first { $0.identity.name == "app" }?.store.allCommits() ?? []
+        }
         guard FileManager.default.fileExists(atPath: database.path) else { return [] }
         return try SQLiteHistoryStore(path: database.path, readOnly: true).allCommits()
     }

@@ -1,0 +1,269 @@
+@testable import DynatypeHistory
+import DynatypeRules
+import Foundation
+import Testing
+
+/// What every history store does, run on SQLite and on a real PostgreSQL
+/// server: records read back as saved, one transaction per commit, the
+/// outbox's order, schema versions, repository identity and ownership.
+@Suite struct HistoryStoreConformanceTests {
+    static func record(_ sha: String, parent: String? = nil, errors: Int = 0, title: String = "a commit") -> CommitRecord {
+        var summary = AuditSummary()
+        summary.filesAudited = 3
+        summary.filesFailing = errors > 0 ? 1 : 0
+        summary.textElements = 10
+        summary.textElementsPassing = 10 - errors
+        summary.errors = errors
+        summary.findingsByRule = errors > 0 ? ["fixed_font_size": errors] : [:]
+        var record = CommitRecord(
+            sha: sha, parent: parent, base: parent, status: .audited, isBaseline: parent == nil, authorName: "Ana", authorEmail: "ana@example.com",
+            committedAt: Date(timeIntervalSince1970: 1_700_000_000), title: title, configurationHash: nil, summary: summary,
+            introduced: errors, fixed: 0, durationSeconds: 0.125, auditedAt: Date(timeIntervalSince1970: 1_700_000_100)
+        )
+        record.introducedErrors = errors
+        return record
+    }
+
+    static func sha(_ character: Character) -> String { String(repeating: character, count: 40) }
+
+    static func change(_ kind: FindingChange.Kind, _ fingerprint: String, path: String = "App/A.swift") -> FindingChange {
+        FindingChange(
+            kind: kind, fingerprint: fingerprint, rule: "fixed_font_size", severity: "error", path: path, line: 7, column: 12,
+            message: "fixed size", fix: "use .body", current: ".system(size: 12)"
+        )
+    }
+
+    static func alerts(_ keys: [String], sinks: [String]) -> CommitNotifications {
+        var notifications = CommitNotifications()
+        notifications.sinks = sinks
+        notifications.alerts = keys.map {
+            OutboxAlert(key: $0, kind: $0.hasPrefix("regression") ? .regression : .resolved, ref: "refs/heads/main", payload: Data("{\"id\":\"\($0)\"}".utf8))
+        }
+        return notifications
+    }
+
+    @Test(arguments: StoreEngine.allCases)
+    func aCommitReadsBackAsSavedWithEverythingSavedWithIt(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let store = try engine.emptyDatabase(in: folder).openForWriting(.test())
+        let analysis = try BlobAnalysis(blob: Self.sha("b"), analyzer: "swift-1", result: .declined("binary content"))
+        let first = Self.record(Self.sha("1"))
+        try store.save(first, changes: [], renames: [], analyses: [analysis], tips: ["refs/heads/main": first.sha], notifications: .none)
+        let second = Self.record(Self.sha("2"), parent: first.sha, errors: 1, title: "it's a \"quoted\" title ✓")
+        try store.save(
+            second, changes: [Self.change(.introduced, "f1", path: "App/New.swift")], renames: [PathRename(oldPath: "App/Old.swift", newPath: "App/New.swift")],
+            analyses: [], tips: ["refs/heads/main": second.sha], notifications: .none
+        )
+
+        var expected = second
+        expected.sequence = 2
+        #expect(try store.commit(second.sha) == expected)
+        #expect(try store.allCommits().map(\.sha) == [first.sha, second.sha])
+        #expect(try store.findingChanges(of: second.sha) == [Self.change(.introduced, "f1", path: "App/New.swift")])
+        #expect(try store.introductions(of: "f1") == [second.sha])
+        #expect(try store.renames(to: "App/New.swift").map(\.rename.oldPath) == ["App/Old.swift"])
+        #expect(try store.trackedRefs() == ["refs/heads/main": second.sha])
+        guard case .declined(let reason) = try store.analysis(blob: Self.sha("b"), analyzer: "swift-1") else {
+            Issue.record("the blob analysis is missing")
+            return
+        }
+        #expect(reason == "binary content")
+        let statistics = try store.statistics()
+        #expect(statistics.commits == 2 && statistics.failedCommits == 0 && statistics.blobs == 1 && statistics.databaseBytes > 0)
+    }
+
+    /// A transaction run again after a lost connection may find its first
+    /// run committed: saving a commit twice records it once.
+    @Test(arguments: StoreEngine.allCases)
+    func savingACommitAgainRecordsItOnce(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let store = try engine.emptyDatabase(in: folder).openForWriting(.test())
+        let record = Self.record(Self.sha("1"), errors: 1)
+        for _ in 0..<2 {
+            try store.save(record, changes: [Self.change(.introduced, "f1")], renames: [], analyses: [], tips: [:], notifications: Self.alerts(["regression:1"], sinks: ["jsonl"]))
+        }
+        #expect(try store.allCommits().count == 1)
+        #expect(try store.findingChanges(of: record.sha).count == 1)
+        #expect(try store.outboxStatus(sinks: ["jsonl"]).pending == ["jsonl": 1])
+    }
+
+    @Test(arguments: StoreEngine.allCases)
+    func attemptsCountUntilTheCommitIsSaved(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let store = try engine.emptyDatabase(in: folder).openForWriting(.test())
+        #expect(try store.beginAttempt(Self.sha("1")) == 1)
+        #expect(try store.beginAttempt(Self.sha("1")) == 2)
+        try store.save(Self.record(Self.sha("1")), changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
+        #expect(try store.beginAttempt(Self.sha("1")) == 1)
+    }
+
+    @Test(arguments: StoreEngine.allCases)
+    func aDeliveryWaitingForItsRetryHoldsBackTheLaterAlertsOfItsSinkOnly(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let store = try engine.emptyDatabase(in: folder).openForWriting(.test())
+        try store.save(
+            Self.record(Self.sha("1")), changes: [], renames: [], analyses: [], tips: [:],
+            notifications: Self.alerts(["regression:a", "resolved:a"], sinks: ["jsonl", "webhook:ops"])
+        )
+        let failed = try store.deliverNext(sink: "webhook:ops") { delivery in
+            #expect(delivery.key == "regression:a")
+            return .failed(error: "connection reset", retryAt: Date().addingTimeInterval(60))
+        }
+        guard case .failed(let error, _) = failed else {
+            Issue.record("the failure was not recorded: \(String(describing: failed))")
+            return
+        }
+        #expect(error == "connection reset")
+        #expect(try store.deliverNext(sink: "webhook:ops") { _ in .delivered } == nil, "the resolution would overtake its regression")
+        let next = try #require(try store.nextDeliveryTime(sink: "webhook:ops"))
+        #expect(abs(next.timeIntervalSinceNow - 60) < 5)
+        var delivered: [String] = []
+        while try store.deliverNext(sink: "jsonl", { delivered.append($0.key); return .delivered }) != nil {}
+        #expect(delivered == ["regression:a", "resolved:a"])
+        let status = try store.outboxStatus(sinks: ["jsonl", "webhook:ops"])
+        #expect(status.pending == ["webhook:ops": 2])
+        #expect(status.failing["webhook:ops"]?.error == "connection reset")
+        #expect(status.alertsByKind == [.regression: 1, .resolved: 1])
+        #expect(try store.deliverNext(sink: "webhook:ops", now: next.addingTimeInterval(1)) { _ in .abandoned } == .abandoned)
+        #expect(try store.outboxStatus(sinks: ["webhook:ops"]).failing["webhook:ops"]?.attempts == 1, "an abandoned delivery is no attempt")
+    }
+
+    @Test(arguments: StoreEngine.allCases)
+    func regressionsStayOpenUntilResolved(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let store = try engine.emptyDatabase(in: folder).openForWriting(.test())
+        var opening = CommitNotifications()
+        let regression = OpenRegression(
+            sha: Self.sha("1"), ref: "refs/heads/main", findings: [.init(fingerprint: "f1", path: "App/A.swift")], failingPaths: ["App/A.swift"], ratioBefore: 0.9
+        )
+        opening.opened = [regression]
+        try store.save(Self.record(Self.sha("1"), errors: 1), changes: [], renames: [], analyses: [], tips: [:], notifications: opening)
+        #expect(try store.openRegressions(ref: "refs/heads/main") == [regression])
+        #expect(try store.openRegressionCount() == 1)
+        var resolving = CommitNotifications()
+        resolving.resolved = [regression.sha]
+        try store.save(Self.record(Self.sha("2"), parent: Self.sha("1")), changes: [], renames: [], analyses: [], tips: [:], notifications: resolving)
+        #expect(try store.openRegressions(ref: "refs/heads/main").isEmpty)
+    }
+
+    @Test(arguments: StoreEngine.allCases)
+    func aDatabaseFromANewerDynatypeIsRefused(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let database = try engine.emptyDatabase(in: folder)
+        try database.openForWriting(.test()).executeForTest("UPDATE dynatype_meta SET value = '99' WHERE key = 'schema_version'")
+        #expect {
+            try database.openForWriting(.test())
+        } throws: { error in
+            "\(error)".contains("was written by a newer dynatype (history schema 99; this one understands up to \(HistorySchema.latestVersion))")
+        }
+    }
+
+    @Test(arguments: StoreEngine.allCases)
+    func aRepositoryOfTheSameNameWithAnotherRootCommitIsRefused(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let database = try engine.emptyDatabase(in: folder)
+        _ = try database.openForWriting(.test("app", root: Self.sha("a")))
+        #expect {
+            try database.openForReading(.test("app", root: Self.sha("b")))
+        } throws: { error in
+            "\(error)".contains("holds the history of the repository \"app\" (root commit aaaaaaaaaa), and this repository's root commit is bbbbbbbbbb")
+        }
+    }
+
+    @Test(arguments: StoreEngine.allCases)
+    func aCloneUnderAnotherFolderNameIsTheSameRepository(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let database = try engine.emptyDatabase(in: folder)
+        let original = try database.openForWriting(.test("app", root: Self.sha("a")))
+        try original.save(Self.record(Self.sha("1")), changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
+        let clone = try database.openForReading(.test("app-copy", root: Self.sha("a"), explicit: false))
+        #expect(try clone.allCommits().map(\.sha) == [Self.sha("1")])
+    }
+
+    @Test(arguments: StoreEngine.allCases)
+    func aSecondRecorderOfTheSameRepositoryIsRefusedNamingTheFirst(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let database = try engine.emptyDatabase(in: folder)
+        var first: SQLHistoryStore? = try database.openForWriting(.test())
+        #expect {
+            try database.openForWriting(.test())
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("is in use by another dynatype") && text.contains("pid \(getpid())")
+        }
+        #expect(try database.openForReading(.test()).allCommits().isEmpty, "readers are not refused")
+        withExtendedLifetime(first) {}
+        first = nil
+        _ = try database.openForWriting(.test())
+    }
+
+    @Test(arguments: StoreEngine.allCases)
+    func theFleetListsEveryRepository(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let database = try engine.emptyDatabase(in: folder)
+        let app = try database.openForWriting(.test("app", root: Self.sha("a")))
+        try app.save(Self.record(Self.sha("1")), changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
+        let names = try database.openFleet().repositories().map(\.identity.name)
+        #expect(names == ["app"])
+        #expect(try database.openFleet().repositories().first?.store.allCommits().count == 1)
+    }
+}
+
+/// What only a history shared by many repositories and hosts does.
+@Suite struct PostgreSQLStoreTests {
+    @Test func repositoriesShareOneDatabaseAndItsBlobCache() throws {
+        let database = HistoryDatabase.postgresql(try PostgresServer.shared.createDatabase())
+        let app = try database.openForWriting(.test("app", root: HistoryStoreConformanceTests.sha("a")))
+        let fork = try database.openForWriting(.test("app-fork", root: HistoryStoreConformanceTests.sha("a")))
+        let other = try database.openForWriting(.test("other", root: HistoryStoreConformanceTests.sha("c")))
+        let analysis = try BlobAnalysis(blob: HistoryStoreConformanceTests.sha("b"), analyzer: "swift-1", result: .declined("binary"))
+        try app.save(HistoryStoreConformanceTests.record(HistoryStoreConformanceTests.sha("1")), changes: [], renames: [], analyses: [analysis], tips: [:], notifications: .none)
+        #expect(try fork.analysis(blob: analysis.blob, analyzer: "swift-1") != nil, "a fork reuses the blobs already analysed")
+        #expect(try fork.allCommits().isEmpty && other.allCommits().isEmpty, "each repository's commits are its own")
+        #expect(try database.openFleet().repositories().map(\.identity.name) == ["app", "app-fork", "other"])
+    }
+
+    /// Two daemons delivering one outbox: the oldest delivery is claimed
+    /// while it is being made, and the other finds nothing to deliver (not
+    /// even a later alert, which would overtake it).
+    @Test func aDeliveryInProgressIsSkippedByAnotherProcess() throws {
+        let database = HistoryDatabase.postgresql(try PostgresServer.shared.createDatabase())
+        let owner = try database.openForWriting(.test())
+        try owner.save(
+            HistoryStoreConformanceTests.record(HistoryStoreConformanceTests.sha("1")), changes: [], renames: [], analyses: [], tips: [:],
+            notifications: HistoryStoreConformanceTests.alerts(["regression:a", "resolved:a"], sinks: ["jsonl"])
+        )
+        let one = try database.openForReading(.test()), two = try database.openForReading(.test())
+        var seenByTwo: [DeliveryOutcome?] = []
+        let first = try one.deliverNext(sink: "jsonl") { delivery in
+            seenByTwo.append(try? two.deliverNext(sink: "jsonl") { _ in .delivered })
+            return .delivered
+        }
+        #expect(first == .delivered)
+        #expect(seenByTwo == [nil])
+        var keys: [String] = []
+        #expect(try two.deliverNext(sink: "jsonl") { keys.append($0.key); return .delivered } == .delivered)
+        #expect(keys == ["resolved:a"])
+    }
+
+    /// The server ends the session (as a restart or a network failure
+    /// would): the store reconnects, takes its ownership again, and goes on.
+    @Test func aLostConnectionIsReestablishedWithTheOwnershipRetaken() throws {
+        let address = try PostgresServer.shared.createDatabase()
+        let database = HistoryDatabase.postgresql(address)
+        let owner = try database.openForWriting(.test())
+        let admin = try PostgreSQLConnection(address)
+        try admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        try owner.save(HistoryStoreConformanceTests.record(HistoryStoreConformanceTests.sha("1")), changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
+        #expect(try owner.allCommits().count == 1)
+        #expect {
+            try database.openForWriting(.test())
+        } throws: { "\($0)".contains("is in use by another dynatype") }
+    }
+
+    @Test func aPasswordNeverShowsInTheDatabaseName() {
+        let address = PostgreSQLAddress(url: "postgresql://ana:s3cret@db.example.com:5432/fleet?sslmode=require&password=other")
+        #expect(address.description == "postgresql://ana:***@db.example.com:5432/fleet?sslmode=require&password=***")
+        #expect(!"\(HistoryError.locked(path: address.description, holder: "x"))".contains("s3cret"))
+    }
+}
