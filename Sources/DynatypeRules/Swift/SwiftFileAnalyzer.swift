@@ -13,10 +13,14 @@ public struct SwiftFileAnalyzer: Sendable {
 
     public let memo: AnalysisMemo?
 
-    /// Anywhere in a word: the gate below has always matched these as plain text.
-    private static let typeFamilyTriggers = TriggerMatcher(
-        RuleFamilies.unit.filter { $0.scope == .type }.flatMap { $0.triggers }.map { Trigger(stringLiteral: $0.text) }
-    )
+    /// What each family across members needs in a type's declarations: one
+    /// of its triggers and, when it has any, one of what it also needs
+    /// (matched anywhere in a word: the gate has always matched plain text).
+    private static let typeFamilyGates: [(triggers: TriggerMatcher, alsoNeeds: TriggerMatcher?)] =
+        RuleFamilies.unit.filter { $0.scope == .type }.map { family in
+            let plain = { (triggers: [Trigger]) in TriggerMatcher(triggers.map { Trigger(stringLiteral: $0.text) }) }
+            return (plain(family.triggers), family.alsoNeeds.isEmpty ? nil : plain(family.alsoNeeds))
+        }
 
     public init(memo: AnalysisMemo? = nil) {
         self.memo = memo
@@ -75,7 +79,8 @@ public struct SwiftFileAnalyzer: Sendable {
             let subclasses = fileFacts.textViewSubclasses.keys
             let triggered = group.declarations.contains { declaration in
                 let bytes = declaration.bytes(of: source)
-                return Self.typeFamilyTriggers.matches(bytes) || subclasses.contains { SourcePrefilter.contains($0, in: bytes) }
+                return Self.typeFamilyGates.contains { $0.triggers.matches(bytes) && $0.alsoNeeds?.matches(bytes) ?? true }
+                    || subclasses.contains { SourcePrefilter.contains($0, in: bytes) }
             }
             if triggered {
                 analysis.append(work.analysis(of: group.declarations, context: UnitKey.mix(context, 1)) { run(group.declarations, [.type]) })

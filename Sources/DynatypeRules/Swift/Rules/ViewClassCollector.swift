@@ -28,5 +28,7 @@ extension ViewClassCollector: UnitRuleFamily {
     /// bare endings are in most SwiftUI files (`Button(`, `Label(`), which
     /// would all be parsed for a family that finds nothing there.
     static let triggers: [Trigger] = UIKitVocabulary.textViewTypeSuffixes.flatMap { [Trigger(stringLiteral: $0 + ":"), Trigger(stringLiteral: $0 + " :")] }
+    /// Argument labels end the same way (`accessibilityLabel:`): only a class is one.
+    static let alsoNeeds: [Trigger] = [.word("class")]
     static func run(in unit: UnitRun) { ViewClassCollector(builder: unit.builder).run() }
 }
