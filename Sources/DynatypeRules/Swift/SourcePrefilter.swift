@@ -4,32 +4,41 @@ struct Trigger: Hashable, ExpressibleByStringLiteral {
     /// Only at the start of an identifier: `Text` in `Text(…)` and
     /// `TextField`, not in `statusText` (generic words end many names).
     let startsWord: Bool
+    /// Only ending a name this keyword declares: `Label:` in
+    /// `class PillLabel: BaseLabel`, not in `var titleLabel: UILabel`.
+    let declaredBy: String?
 
     init(stringLiteral value: String) {
-        text = value
-        startsWord = false
+        self.init(text: value, startsWord: false, declaredBy: nil)
     }
 
-    private init(word: String) {
-        text = word
-        startsWord = true
+    private init(text: String, startsWord: Bool, declaredBy: String?) {
+        self.text = text
+        self.startsWord = startsWord
+        self.declaredBy = declaredBy
     }
 
-    static func word(_ text: String) -> Trigger { Trigger(word: text) }
+    static func word(_ text: String) -> Trigger { Trigger(text: text, startsWord: true, declaredBy: nil) }
+
+    static func declaredName(endingWith text: String, keyword: String) -> Trigger { Trigger(text: text, startsWord: false, declaredBy: keyword) }
+
+    /// The same token matched anywhere in a word.
+    var anywhereInWord: Trigger { Trigger(text: text, startsWord: false, declaredBy: declaredBy) }
 }
 
 /// Triggers compiled for a single pass over some bytes, since this runs over
 /// every byte of every changed file: a table of the triggers' first two
 /// bytes rules out almost every position before any comparison.
 struct TriggerMatcher {
-    private let triggers: [(bytes: [UInt8], startsWord: Bool, text: String)]
+    private let triggers: [(bytes: [UInt8], startsWord: Bool, keyword: [UInt8]?, text: String)]
     /// Whether some trigger starts with the pair of bytes `first << 8 | second`.
     private let pairs: [Bool]
 
     init(_ triggers: [Trigger]) {
-        self.triggers = Set(triggers).sorted { $0.text < $1.text }.map { (Array($0.text.utf8), $0.startsWord, $0.text) }
+        self.triggers = Set(triggers).sorted { ($0.text, $0.declaredBy ?? "") < ($1.text, $1.declaredBy ?? "") }
+            .map { (Array($0.text.utf8), $0.startsWord, $0.declaredBy.map { Array($0.utf8) }, $0.text) }
         var pairs = [Bool](repeating: false, count: 1 << 16)
-        for (bytes, _, _) in self.triggers {
+        for (bytes, _, _, _) in self.triggers {
             precondition(bytes.count >= 2, "a trigger needs two bytes")
             pairs[Int(bytes[0]) << 8 | Int(bytes[1])] = true
         }
@@ -50,13 +59,28 @@ struct TriggerMatcher {
                 guard buffer.count >= 2 else { return false }
                 for index in 0..<(buffer.count - 1) where pairs[Int(buffer[index]) << 8 | Int(buffer[index + 1])] {
                     let wordStart = index == 0 || !Self.isIdentifierByte(buffer[index - 1])
-                    for (word, startsWord, text) in triggers where index + word.count <= buffer.count && (wordStart || !startsWord) {
-                        if (0..<word.count).allSatisfy({ buffer[index + $0] == word[$0] }), stop(text) { return true }
+                    for (word, startsWord, keyword, text) in triggers where index + word.count <= buffer.count && (wordStart || !startsWord) {
+                        guard (0..<word.count).allSatisfy({ buffer[index + $0] == word[$0] }) else { continue }
+                        if let keyword, !Self.name(endingAt: index, in: buffer, isDeclaredBy: keyword) { continue }
+                        if stop(text) { return true }
                     }
                 }
                 return false
             }
         }
+    }
+
+    /// Whether the identifier that reaches `index` follows `keyword` and
+    /// blanks (`class PillLabel` for the `Label` at `index`).
+    private static func name(endingAt index: Int, in buffer: UnsafeBufferPointer<UInt8>, isDeclaredBy keyword: [UInt8]) -> Bool {
+        var start = index
+        while start > 0, isIdentifierByte(buffer[start - 1]) { start -= 1 }
+        var end = start
+        while end > 0, buffer[end - 1] == 0x20 || buffer[end - 1] == 0x09 { end -= 1 }
+        guard end < start, end >= keyword.count else { return false }
+        let keywordStart = end - keyword.count
+        guard (0..<keyword.count).allSatisfy({ buffer[keywordStart + $0] == keyword[$0] }) else { return false }
+        return keywordStart == 0 || !isIdentifierByte(buffer[keywordStart - 1])
     }
 }
 

@@ -18,7 +18,7 @@ public struct SwiftFileAnalyzer: Sendable {
     /// (matched anywhere in a word: the gate has always matched plain text).
     private static let typeFamilyGates: [(triggers: TriggerMatcher, alsoNeeds: TriggerMatcher?)] =
         RuleFamilies.unit.filter { $0.scope == .type }.map { family in
-            let plain = { (triggers: [Trigger]) in TriggerMatcher(triggers.map { Trigger(stringLiteral: $0.text) }) }
+            let plain = { (triggers: [Trigger]) in TriggerMatcher(triggers.map(\.anywhereInWord)) }
             return (plain(family.triggers), family.alsoNeeds.isEmpty ? nil : plain(family.alsoNeeds))
         }
 

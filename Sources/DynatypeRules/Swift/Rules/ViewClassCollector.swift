@@ -23,12 +23,12 @@ struct ViewClassCollector {
 extension ViewClassCollector: UnitRuleFamily {
     static let emits: Set<RuleID> = []
     static let scope = UnitScope.type
-    /// The endings `UIKitVocabulary.namesTextViewType` looks for, followed by
-    /// the inheritance clause the family needs (`PillLabel: UILabel`): the
-    /// bare endings are in most SwiftUI files (`Button(`, `Label(`), which
-    /// would all be parsed for a family that finds nothing there.
-    static let triggers: [Trigger] = UIKitVocabulary.textViewTypeSuffixes.flatMap { [Trigger(stringLiteral: $0 + ":"), Trigger(stringLiteral: $0 + " :")] }
-    /// Argument labels end the same way (`accessibilityLabel:`): only a class is one.
-    static let alsoNeeds: [Trigger] = [.word("class")]
+    /// The endings `UIKitVocabulary.namesTextViewType` looks for, on a
+    /// class's name before its inheritance clause (`class PillLabel: …`):
+    /// properties end the same way (`showTranslateButton: Bool`), and every
+    /// file holding one would be parsed for a family that finds nothing there.
+    static let triggers: [Trigger] = UIKitVocabulary.textViewTypeSuffixes.flatMap { suffix in
+        [suffix + ":", suffix + " :"].map { Trigger.declaredName(endingWith: $0, keyword: "class") }
+    }
     static func run(in unit: UnitRun) { ViewClassCollector(builder: unit.builder).run() }
 }
