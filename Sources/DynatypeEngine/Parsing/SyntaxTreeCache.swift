@@ -42,13 +42,6 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         self.budgetBytes = budgetBytes
     }
 
-    /// Whether a blob's tree is cached (without counting a use).
-    func contains(_ blob: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries[blob] != nil
-    }
-
     /// The cached blob a new version of `path` can be parsed from: its
     /// previous version's when cached, else the path's latest cached one.
     func baseBlob(previous: String?, path: String) -> String? {
