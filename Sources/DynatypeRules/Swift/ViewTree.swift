@@ -127,6 +127,16 @@ final class ViewTree {
         return value
     }
 
+    /// How a font helper is written where it is applied, without the view
+    /// it modifies (`.eyebrow()`, `Caption()`): that view can be a whole
+    /// screen, and messages and element descriptions quote this.
+    static func written(_ modifier: ModifierCall) -> String {
+        let call = helperCall(of: modifier)
+        guard call.id == modifier.call.id else { return TextCut.words(call.oneLine, limit: 60) }
+        let closure = call.trailingClosure == nil ? "" : " { … }"
+        return "." + modifier.name + "(" + TextCut.words(call.arguments.oneLine, limit: 40) + ")" + closure
+    }
+
     static func isCustomFontModifier(_ modifier: ModifierCall) -> Bool {
         guard !isStandardFontModifier(modifier), !fontAdjustingModifiers.contains(modifier.name),
             !fontAPIs.contains(modifier.name)

@@ -50,7 +50,7 @@ struct SwiftUIFontRule {
                 let (reference, arguments) = Self.reference(to: helper, classifier)
                 return .viewHelper(reference, arguments: arguments, otherwise: otherwise)
             }
-            let written = helpers.map { "`\(ViewTree.helperCall(of: $0).oneLine)`" }.joined(separator: ", ") + " if it sets a font, else " + builder.element(index).font
+            let written = helpers.map { "`\(ViewTree.written($0))`" }.joined(separator: ", ") + " if it sets a font, else " + builder.element(index).font
             builder.setFont(written, status: .symbol(value), ofElement: index)
             for helper in helpers {
                 if elementsByHelper[helper.call.id] == nil { order.append(helper.call.id) }
@@ -62,7 +62,7 @@ struct SwiftUIFontRule {
             let (reference, arguments) = Self.reference(to: helper, classifier)
             let value = FontValue.viewHelper(reference, arguments: arguments, otherwise: .scales)
             builder.addHelperCalls([value])
-            let written = ViewTree.helperCall(of: helper).oneLine
+            let written = ViewTree.written(helper)
             let node = helper.call.nameToken.map { Syntax($0) } ?? Syntax(helper.call)
             builder.report(builder.makeFinding(
                 .fixedFontToken, at: node, message: "`\(written)` applies a design-system font whose definition does not scale",
