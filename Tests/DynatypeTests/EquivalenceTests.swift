@@ -183,6 +183,32 @@ import Testing
         #expect(texts.nodes > 30_000)
     }
 
+    @Test func theLineTableNumbersPositionsAsSwiftSyntaxDoes() {
+        // Line ends of every kind, in code, comments and multi-line strings,
+        // non-ASCII text and a byte-order mark.
+        let awkward = [
+            "let a = 1\r\nlet b = 2\rlet c = 3\n\n\r\n",
+            "\u{FEFF}struct S {\r\n    let s = \"\"\"\r\n    é\r    ü\n    \"\"\"\n}\n",
+            "/* a\r\nb */ let x = \"ß\" // c\rlet y = 2",
+            "",
+        ]
+        var positions = 0
+        for source in Self.sources + awkward {
+            let tree = Parser.parse(source: source)
+            let converter = SourceLocationConverter(fileName: "", tree: tree)
+            let table = LineTable(Array(source.utf8))
+            for token in tree.tokens(viewMode: .sourceAccurate) {
+                for position in [token.position, token.positionAfterSkippingLeadingTrivia, token.endPositionBeforeTrailingTrivia] {
+                    let expected = converter.location(for: position)
+                    let found = table.location(for: position)
+                    #expect(found.line == expected.line && found.column == expected.column, "\(position) in \(source.prefix(80))")
+                    positions += 1
+                }
+            }
+        }
+        #expect(positions > 30_000)
+    }
+
     @Test func theTriggerTableFindsWhatAPlainSearchFinds() {
         let triggers: [Trigger] = ["font =", "frame", .word("Text"), .word("Image"), "dynatype:"]
         let matcher = TriggerMatcher(triggers)
@@ -204,7 +230,7 @@ import Testing
         var found = 0
         for _ in 0..<3_000 {
             let text = Array((0..<Int.random(in: 0..<24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined().utf8)
-            #expect(matcher.matches(text[...]) == plain(text), "\(String(decoding: text, as: UTF8.self))")
+            #expect(matcher.scan(text[...]) { _ in true } == plain(text), "\(String(decoding: text, as: UTF8.self))")
             if plain(text) { found += 1 }
         }
         #expect(found > 120)

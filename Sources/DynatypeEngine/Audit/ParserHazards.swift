@@ -15,6 +15,11 @@ enum ParserHazards {
     static let nestingLimit = 256
     static let bracketRunLimit = 12
 
+    /// Bytes refused before parsing, with why.
+    struct Declined: Error {
+        let reason: String
+    }
+
     /// Where the scan is: code (at the top, or inside a string's `\(…)`,
     /// with the parentheses opened there), or a string literal.
     private enum Context {

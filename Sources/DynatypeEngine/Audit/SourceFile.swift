@@ -70,7 +70,7 @@ public struct FileAnalyzer: Sendable {
     /// cache, and `previous` is the version they are parsed from.
     public func analyze(_ data: Data, kind: SourceKind, blob: String? = nil, path: String? = nil, previous: PreviousVersion? = nil) -> Outcome {
         if let reason = sizeLimitReason(forSize: data.count) { return .declined(reason) }
-        if data.prefix(8192).contains(0) { return .declined("binary content, not source text") }
+        if data.prefix(8192).withUnsafeBytes({ $0.contains(0) }) { return .declined("binary content, not source text") }
         switch kind {
         case .interfaceBuilder:
             return .analyzed(InterfaceBuilderAnalyzer().analyze(data: data))
@@ -78,9 +78,17 @@ public struct FileAnalyzer: Sendable {
             let raw = [UInt8](data)
             let isUTF8 = String(validating: raw, as: UTF8.self) != nil
             let bytes = isUTF8 ? raw : Array(String(decoding: raw, as: UTF8.self).utf8)
-            if let hazard = ParserHazards.reason(bytes) { return .declined(hazard) }
             let analyzer = SwiftFileAnalyzer(memo: memo)
-            var analysis = analyzer.analyze(bytes: bytes, prefilter: prefilter) { parse(bytes, blob: blob, path: path, previous: previous) }
+            var analysis: FileAnalysis
+            do throws(ParserHazards.Declined) {
+                // Only bytes that get parsed can hit the parser's limits.
+                analysis = try analyzer.analyze(bytes: bytes, prefilter: prefilter) { () throws(ParserHazards.Declined) in
+                    if let hazard = ParserHazards.reason(bytes) { throw ParserHazards.Declined(reason: hazard) }
+                    return parse(bytes, blob: blob, path: path, previous: previous)
+                }
+            } catch {
+                return .declined(error.reason)
+            }
             if !isUTF8 {
                 analysis.remarks.append("the file is not valid UTF-8; invalid bytes were read as U+FFFD and columns after them may be off")
             }

@@ -76,11 +76,11 @@ extension FileUnits.TypeGroup {
         var hash = Fingerprint.fnv1a(text)
         for scope in scopes {
             for member in scope.memberBlock.members where member.decl.is(InitializerDeclSyntax.self) {
-                hash = UnitKey.mix(hash, UnitKey.of([Syntax(member.decl)], source: source, converter: nil))
+                hash = UnitKey.mix(hash, UnitKey.of([Syntax(member.decl)], source: source, lines: nil))
             }
         }
         if declarations.contains(where: { SourcePrefilter.contains("scaledFont", in: $0.bytes(of: source)) }) {
-            for declaration in declarations { hash = UnitKey.mix(hash, UnitKey.of([declaration], source: source, converter: nil)) }
+            for declaration in declarations { hash = UnitKey.mix(hash, UnitKey.of([declaration], source: source, lines: nil)) }
         }
         return hash
     }
@@ -98,10 +98,10 @@ extension Syntax {
 /// Memo keys: the bytes of some nodes and where each starts, so equal keys
 /// mean equal code at equal columns.
 enum UnitKey {
-    static func of(_ nodes: [Syntax], source: [UInt8], converter: SourceLocationConverter?) -> UInt64 {
+    static func of(_ nodes: [Syntax], source: [UInt8], lines: LineTable?) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for node in nodes {
-            let column = converter?.location(for: node.positionAfterSkippingLeadingTrivia).column ?? 0
+            let column = lines?.location(for: node.positionAfterSkippingLeadingTrivia).column ?? 0
             for byte in "\(column):".utf8 + node.bytes(of: source) {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x100_0000_01b3
@@ -121,9 +121,9 @@ struct Anchors {
     let startLines: [Int]
     let endLines: [Int]
 
-    init(_ nodes: [Syntax], converter: SourceLocationConverter) {
-        startLines = nodes.map { converter.location(for: $0.positionAfterSkippingLeadingTrivia).line }
-        endLines = nodes.map { converter.location(for: $0.endPositionBeforeTrailingTrivia).line }
+    init(_ nodes: [Syntax], lines: LineTable) {
+        startLines = nodes.map { lines.location(for: $0.positionAfterSkippingLeadingTrivia).line }
+        endLines = nodes.map { lines.location(for: $0.endPositionBeforeTrailingTrivia).line }
     }
 
     private static let stride = 10_000_000

@@ -193,16 +193,15 @@ extension CodeBlockItemListSyntax {
     }
 
     private func collectReturns(_ node: Syntax, into found: inout [ExprSyntax]) {
-        if let statement = node.as(ReturnStmtSyntax.self) {
-            if let value = statement.expression { found.append(value) }
+        switch node.kind {
+        case .returnStmt:
+            if let value = node.cast(ReturnStmtSyntax.self).expression { found.append(value) }
             return
-        }
-        if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { return }
-        if let expression = node.as(ExpressionStmtSyntax.self),
-            let branching = expression.expression.as(SwitchExprSyntax.self)
-        {
-            collectReturns(Syntax(branching), into: &found)
-            return
+        // Their returns are their own.
+        case .closureExpr, .functionDecl: return
+        // Branches hold statements; no other expression does (outside closures).
+        case .ifExpr, .switchExpr: break
+        default: if node.is(ExprSyntax.self) { return }
         }
         for child in node.children(viewMode: .sourceAccurate) {
             collectReturns(child, into: &found)

@@ -50,17 +50,25 @@ enum ViewHelpers {
     static func enclosing(_ node: some SyntaxProtocol) -> String? {
         var current = node.parent
         while let candidate = current {
-            if let function = candidate.as(FunctionDeclSyntax.self) {
-                return function.name.text == "body" ? TypeScope.enclosing(function)?.name : function.name.text
-            }
-            if let binding = candidate.as(PatternBindingSyntax.self), let name = binding.name,
-                binding.parent?.parent?.parent?.is(MemberBlockItemSyntax.self) == true
-            {
-                return name == "body" ? TypeScope.enclosing(binding)?.name : name
-            }
+            if declaresHelper(candidate) { return name(declaredBy: candidate) }
             current = candidate.parent
         }
         return nil
+    }
+
+    /// Whether the node is a function or a member property (not a local).
+    static func declaresHelper(_ node: Syntax) -> Bool {
+        switch node.kind {
+        case .functionDecl: return true
+        case .patternBinding: return node.parent?.parent?.parent?.kind == .memberBlockItem && node.cast(PatternBindingSyntax.self).name != nil
+        default: return false
+        }
+    }
+
+    /// The helper's name, or its type's for a `body`.
+    static func name(declaredBy node: Syntax) -> String? {
+        let name = node.as(FunctionDeclSyntax.self)?.name.text ?? node.as(PatternBindingSyntax.self)?.name
+        return name == "body" ? TypeScope.enclosing(node)?.name : name
     }
 }
 
@@ -138,16 +146,16 @@ struct FileFacts: Hashable {
 /// facts, and positions in the file.
 final class FileContext {
     let index: SyntaxIndex
-    let converter: SourceLocationConverter
+    let lines: LineTable
     let facts: FileFacts
     /// The file's root, for declarations at file scope.
     let root: SyntaxIdentifier
     let bindings = BindingResolver()
 
-    init(index: SyntaxIndex, facts: FileFacts, converter: SourceLocationConverter, root: SyntaxIdentifier) {
+    init(index: SyntaxIndex, facts: FileFacts, lines: LineTable, root: SyntaxIdentifier) {
         self.index = index
         self.facts = facts
-        self.converter = converter
+        self.lines = lines
         self.root = root
     }
 
@@ -157,7 +165,7 @@ final class FileContext {
     var textViewSubclasses: [String: String] { facts.textViewSubclasses }
 
     func position(of node: some SyntaxProtocol) -> SourcePosition {
-        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        let location = lines.location(for: node.positionAfterSkippingLeadingTrivia)
         return SourcePosition(line: location.line, column: location.column)
     }
 

@@ -56,31 +56,34 @@ enum FontPosition {
             // `.system(size: 12).weight(.bold)`: a font modifier keeps the font.
             case .memberAccessExpr:
                 let member = parent.cast(MemberAccessExprSyntax.self)
-                guard member.base?.id == node.id, let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,
+                guard member.base?.id == node.id, let call = member.parent, call.kind == .functionCallExpr,
+                    call.cast(FunctionCallExprSyntax.self).calledExpression.id == member.id,
                     FontClassifier.fontModifiers.contains(member.declName.baseName.text)
                 else { return nil }
-                node = Syntax(call)
+                node = call
             // An operand's parent is the sequence's element list.
             case .exprList:
-                guard let sequence = parent.parent?.as(SequenceExprSyntax.self) else { return nil }
-                let elements = sequence.elements
+                guard let sequence = parent.parent, sequence.kind == .sequenceExpr else { return nil }
+                let elements = sequence.cast(SequenceExprSyntax.self).elements
                 if elements.count >= 3, let first = elements.first, elements.dropFirst().first?.kind == .assignmentExpr {
                     guard first.id != node.id, let target = first.unwrapped.referencedName else { return nil }
-                    return target.range(of: "font", options: .caseInsensitive) != nil ? .platform : nil
+                    return target.mentionsFont ? .platform : nil
                 }
                 // Branches of `?:` and `??` are the value; arithmetic is not a font.
                 let isBranching = elements.contains {
-                    $0.kind == .unresolvedTernaryExpr || $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+                    $0.kind == .unresolvedTernaryExpr || $0.kind == .binaryOperatorExpr && $0.cast(BinaryOperatorExprSyntax.self).operator.text == "??"
                 }
                 guard isBranching else { return nil }
-                node = Syntax(sequence)
+                node = sequence
             case .initializerClause:
-                guard let binding = parent.parent?.as(PatternBindingSyntax.self) else { return nil }
-                return expected(ofType: binding.typeAnnotation?.type)
+                guard let binding = parent.parent, binding.kind == .patternBinding else { return nil }
+                return expected(ofType: binding.cast(PatternBindingSyntax.self).typeAnnotation?.type)
             case .returnStmt:
                 return expectedReturn(around: parent)
             case .codeBlockItem:
-                guard let items = parent.parent?.as(CodeBlockItemListSyntax.self), items.last?.id == parent.id else { return nil }
+                guard let list = parent.parent, list.kind == .codeBlockItemList else { return nil }
+                let items = list.cast(CodeBlockItemListSyntax.self)
+                guard items.last?.id == parent.id else { return nil }
                 if let branching = branchingExpression(around: items) {
                     node = branching
                     continue
@@ -139,12 +142,13 @@ enum FontPosition {
     /// `.font(_:)` takes a `Font`; `Font(_:)` and `scaledFont(for:)` a platform
     /// font; an argument labelled as a font (`font:`, `titleFont:`) a font.
     private static func expected(ofArgument argument: LabeledExprSyntax) -> Expected? {
-        guard let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return nil }
-        let name = call.calleeName
+        guard let owner = argument.parent?.parent, owner.kind == .functionCallExpr else { return nil }
+        let call = owner.cast(FunctionCallExprSyntax.self)
         if let label = argument.label?.text {
-            if name == "scaledFont", label == "for" { return .platform }
-            return label.range(of: "font", options: .caseInsensitive) != nil ? .platform : nil
+            if label.mentionsFont { return .platform }
+            return label == "for" && call.calleeName == "scaledFont" ? .platform : nil
         }
+        let name = call.calleeName
         if name == "font", call.arguments.count == 1 { return .swiftUI }
         if name == "Font", call.calleeBase == nil { return .platform }
         return nil
@@ -152,13 +156,14 @@ enum FontPosition {
 
     /// The `if`/`switch` expression whose branch body `items` is.
     private static func branchingExpression(around items: CodeBlockItemListSyntax) -> Syntax? {
-        if let switchCase = items.parent?.as(SwitchCaseSyntax.self) {
-            return switchCase.ancestor(SwitchExprSyntax.self).map(Syntax.init)
+        guard let container = items.parent else { return nil }
+        if container.kind == .switchCase {
+            return container.ancestor(SwitchExprSyntax.self).map(Syntax.init)
         }
-        guard let block = items.parent?.as(CodeBlockSyntax.self), let branching = block.parent?.as(IfExprSyntax.self) else { return nil }
-        var outer = Syntax(branching)
+        guard container.kind == .codeBlock, let branching = container.parent, branching.kind == .ifExpr else { return nil }
+        var outer = branching
         // `else if` chains nest: the outermost `if` is the expression.
-        while let parent = outer.parent?.as(IfExprSyntax.self) { outer = Syntax(parent) }
+        while let parent = outer.parent, parent.kind == .ifExpr { outer = parent }
         return outer
     }
 
@@ -166,19 +171,20 @@ enum FontPosition {
     private static func expectedReturn(around node: some SyntaxProtocol) -> Expected? {
         var current = node.parent
         while let candidate = current {
-            if let function = candidate.as(FunctionDeclSyntax.self) {
-                return expected(ofType: function.signature.returnClause?.type)
-            }
-            if let binding = candidate.as(PatternBindingSyntax.self) {
-                return expected(ofType: binding.typeAnnotation?.type)
-            }
-            if let closure = candidate.as(ClosureExprSyntax.self) {
+            switch candidate.kind {
+            case .functionDecl:
+                return expected(ofType: candidate.cast(FunctionDeclSyntax.self).signature.returnClause?.type)
+            case .patternBinding:
+                return expected(ofType: candidate.cast(PatternBindingSyntax.self).typeAnnotation?.type)
+            case .closureExpr:
+                let closure = candidate.cast(ClosureExprSyntax.self)
                 if let type = closure.signature?.returnClause?.type { return expected(ofType: type) }
                 // `{ … }()`: the closure's result is the call's value.
                 guard let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id else { return nil }
                 return expected(at: call)
+            default:
+                if candidate.is(DeclSyntax.self) { return nil }
             }
-            if candidate.is(DeclSyntax.self) { return nil }
             current = candidate.parent
         }
         return nil

@@ -26,11 +26,19 @@ enum FontRead: Equatable {
             if member.base?.id == node.id, SyntaxIndex.faceMembers.contains(member.declName.baseName.text) { return .face }
         case .labeledExpr:
             let argument = parent.cast(LabeledExprSyntax.self)
-            if argument.label?.text == "for", argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "scaledFont" { return .face }
+            if argument.label?.text == "for", let owner = argument.parent?.parent, owner.kind == .functionCallExpr,
+                owner.cast(FunctionCallExprSyntax.self).calleeName == "scaledFont"
+            {
+                return .face
+            }
         case .initializerClause:
-            let binding = parent.parent
-            let pattern = binding?.as(PatternBindingSyntax.self)?.pattern ?? binding?.as(OptionalBindingConditionSyntax.self)?.pattern
-            if let name = pattern?.as(IdentifierPatternSyntax.self)?.identifier.text { return .alias(name) }
+            let pattern: PatternSyntax? =
+                switch parent.parent?.kind {
+                case .patternBinding: parent.parent?.cast(PatternBindingSyntax.self).pattern
+                case .optionalBindingCondition: parent.parent?.cast(OptionalBindingConditionSyntax.self).pattern
+                default: nil
+                }
+            if let pattern, pattern.kind == .identifierPattern { return .alias(pattern.cast(IdentifierPatternSyntax.self).identifier.text) }
         default:
             break
         }

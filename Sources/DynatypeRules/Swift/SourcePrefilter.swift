@@ -49,9 +49,6 @@ struct TriggerMatcher {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
     }
 
-    /// Whether any trigger occurs in the bytes.
-    func matches(_ bytes: ArraySlice<UInt8>) -> Bool { scan(bytes) { _ in true } }
-
     /// Reports each occurrence of a trigger (as its text) until `stop` returns true; returns whether it did.
     func scan(_ bytes: ArraySlice<UInt8>, until stop: (String) -> Bool) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
@@ -84,25 +81,38 @@ struct TriggerMatcher {
     }
 }
 
-/// Skips parsing files that no rule could react to: a file in which no rule
-/// family finds what it needs (see `RuleFamily`) has no text elements, no
-/// findings, no symbols and no suppressions, so its analysis is empty.
-public enum SourcePrefilter {
-    private static let families = RuleFamilies.all
-    private static let matcher = TriggerMatcher(families.flatMap { $0.triggers + $0.alsoNeeds })
+/// Whether some bytes hold what one of several families needs (see
+/// `RuleFamily`): one of its triggers and, when it has any, one of what it
+/// also needs. One pass over the bytes for all the families.
+struct FamilyGate {
+    private let matcher: TriggerMatcher
     /// Tokens enough on their own (a family that needs nothing else has them).
-    private static let sufficient = Set(families.filter { $0.alsoNeeds.isEmpty }.flatMap { $0.triggers.map(\.text) })
-    private static let partial = families.filter { !$0.alsoNeeds.isEmpty }
-        .map { (triggers: Set($0.triggers.map(\.text)), alsoNeeds: Set($0.alsoNeeds.map(\.text))) }
+    private let sufficient: Set<String>
+    private let partial: [(triggers: Set<String>, alsoNeeds: Set<String>)]
 
-    public static func mayMatter(_ bytes: [UInt8]) -> Bool {
+    init(_ families: [(triggers: [Trigger], alsoNeeds: [Trigger])]) {
+        matcher = TriggerMatcher(families.flatMap { $0.triggers + $0.alsoNeeds })
+        sufficient = Set(families.filter { $0.alsoNeeds.isEmpty }.flatMap { $0.triggers.map(\.text) })
+        partial = families.filter { !$0.alsoNeeds.isEmpty }.map { (Set($0.triggers.map(\.text)), Set($0.alsoNeeds.map(\.text))) }
+    }
+
+    func opens(for bytes: ArraySlice<UInt8>) -> Bool {
         var found: Set<String> = []
-        return matcher.scan(bytes[...]) { token in
+        return matcher.scan(bytes) { token in
             if sufficient.contains(token) { return true }
             guard found.insert(token).inserted else { return false }
             return partial.contains { !$0.triggers.isDisjoint(with: found) && !$0.alsoNeeds.isDisjoint(with: found) }
         }
     }
+}
+
+/// Skips parsing files that no rule could react to: a file in which no rule
+/// family finds what it needs has no text elements, no findings, no symbols
+/// and no suppressions, so its analysis is empty.
+public enum SourcePrefilter {
+    private static let gate = FamilyGate(RuleFamilies.all.map { ($0.triggers, $0.alsoNeeds) })
+
+    public static func mayMatter(_ bytes: [UInt8]) -> Bool { gate.opens(for: bytes[...]) }
 
     /// Whether `needle` occurs in `bytes`.
     static func contains(_ needle: String, in bytes: [UInt8]) -> Bool { contains(needle, in: bytes[...]) }
@@ -110,11 +120,13 @@ public enum SourcePrefilter {
     static func contains(_ needle: String, in bytes: ArraySlice<UInt8>) -> Bool {
         let word = Array(needle.utf8)
         guard let first = word.first, bytes.count >= word.count else { return false }
-        var index = bytes.startIndex
-        while index + word.count <= bytes.endIndex {
-            if bytes[index] == first, bytes[index..<(index + word.count)].elementsEqual(word) { return true }
-            index += 1
+        return bytes.withUnsafeBufferPointer { buffer in
+            word.withUnsafeBufferPointer { word in
+                for index in 0...(buffer.count - word.count) where buffer[index] == first {
+                    if (1..<word.count).allSatisfy({ buffer[index + $0] == word[$0] }) { return true }
+                }
+                return false
+            }
         }
-        return false
     }
 }

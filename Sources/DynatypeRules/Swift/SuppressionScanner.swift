@@ -6,26 +6,26 @@ import Foundation
 enum SuppressionScanner {
     static let marker = "dynatype:"
 
-    static func scan(_ tree: SourceFileSyntax, converter: SourceLocationConverter) -> [Suppression] {
+    static func scan(_ tree: SourceFileSyntax, lines: LineTable) -> [Suppression] {
         var found: [Suppression] = []
         for token in tree.tokens(viewMode: .sourceAccurate) {
             var offset = token.position
             for piece in token.leadingTrivia {
-                collect(piece, at: offset, converter, into: &found)
+                collect(piece, at: offset, lines, into: &found)
                 offset = offset.advanced(by: piece.sourceLength.utf8Length)
             }
             offset = token.endPositionBeforeTrailingTrivia
             for piece in token.trailingTrivia {
-                collect(piece, at: offset, converter, into: &found)
+                collect(piece, at: offset, lines, into: &found)
                 offset = offset.advanced(by: piece.sourceLength.utf8Length)
             }
         }
         return found
     }
 
-    private static func collect(_ piece: TriviaPiece, at offset: AbsolutePosition, _ converter: SourceLocationConverter, into found: inout [Suppression]) {
+    private static func collect(_ piece: TriviaPiece, at offset: AbsolutePosition, _ lines: LineTable, into found: inout [Suppression]) {
         guard case .lineComment(let text) = piece, text.contains(marker) else { return }
-        let location = converter.location(for: offset)
+        let location = lines.location(for: offset)
         if let suppression = parse(text, at: SourcePosition(line: location.line, column: location.column)) {
             found.append(suppression)
         }

@@ -13,14 +13,11 @@ public struct SwiftFileAnalyzer: Sendable {
 
     public let memo: AnalysisMemo?
 
-    /// What each family across members needs in a type's declarations: one
-    /// of its triggers and, when it has any, one of what it also needs
+    /// What the families across members need in a type's declarations
     /// (matched anywhere in a word: the gate has always matched plain text).
-    private static let typeFamilyGates: [(triggers: TriggerMatcher, alsoNeeds: TriggerMatcher?)] =
-        RuleFamilies.unit.filter { $0.scope == .type }.map { family in
-            let plain = { (triggers: [Trigger]) in TriggerMatcher(triggers.map(\.anywhereInWord)) }
-            return (plain(family.triggers), family.alsoNeeds.isEmpty ? nil : plain(family.alsoNeeds))
-        }
+    private static let typeFamilyGate = FamilyGate(
+        RuleFamilies.unit.filter { $0.scope == .type }.map { ($0.triggers.map(\.anywhereInWord), $0.alsoNeeds.map(\.anywhereInWord)) }
+    )
 
     public init(memo: AnalysisMemo? = nil) {
         self.memo = memo
@@ -33,20 +30,22 @@ public struct SwiftFileAnalyzer: Sendable {
     }
 
     /// Analyzes UTF-8 source, asking for its tree only when some rule could
-    /// react to the bytes (`parse` may reuse an earlier tree). Without the
-    /// prefilter every file is parsed (the naive pipeline, and tests proving
-    /// the prefilter changes no result).
-    public func analyze(bytes: [UInt8], prefilter: Bool = true, parse: () -> SourceFileSyntax) -> FileAnalysis {
+    /// react to the bytes (`parse` may reuse an earlier tree, or refuse
+    /// bytes it cannot parse). Without the prefilter every file is parsed
+    /// (the naive pipeline, and tests proving the prefilter changes no result).
+    public func analyze<Refusal: Error>(
+        bytes: [UInt8], prefilter: Bool = true, parse: () throws(Refusal) -> SourceFileSyntax
+    ) throws(Refusal) -> FileAnalysis {
         if prefilter, !SourcePrefilter.mayMatter(bytes) { return FileAnalysis(language: .swift) }
-        return analyze(tree: parse(), source: bytes)
+        return analyze(tree: try parse(), source: bytes)
     }
 
     /// Analyzes a tree whose source bytes are `source` (SwiftSyntax positions
     /// are offsets into them).
     public func analyze(tree: SourceFileSyntax, source: [UInt8]) -> FileAnalysis {
-        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        let lines = LineTable(source)
         let units = FileUnits(tree)
-        let work = UnitWork(memo: memo, source: source, converter: converter)
+        let work = UnitWork(memo: memo, source: source, lines: lines)
 
         // Facts of the whole file first: every unit's rules read them.
         var facts = [work.facts(of: units.fileScope)]
@@ -62,7 +61,7 @@ public struct SwiftFileAnalyzer: Sendable {
         let fileFacts = FileFacts(merging: facts)
         let context = memo == nil ? 0 : fileFacts.stableHash
         let run = { (nodes: [Syntax], scopes: Set<UnitScope>) in
-            Self.analyze(FileContext(index: work.index(of: nodes), facts: fileFacts, converter: converter, root: tree.id), scopes)
+            Self.analyze(FileContext(index: work.index(of: nodes), facts: fileFacts, lines: lines, root: tree.id), scopes)
         }
 
         var analysis = FileAnalysis(language: .swift)
@@ -79,15 +78,14 @@ public struct SwiftFileAnalyzer: Sendable {
             let subclasses = fileFacts.textViewSubclasses.keys
             let triggered = group.declarations.contains { declaration in
                 let bytes = declaration.bytes(of: source)
-                return Self.typeFamilyGates.contains { $0.triggers.matches(bytes) && $0.alsoNeeds?.matches(bytes) ?? true }
-                    || subclasses.contains { SourcePrefilter.contains($0, in: bytes) }
+                return Self.typeFamilyGate.opens(for: bytes) || subclasses.contains { SourcePrefilter.contains($0, in: bytes) }
             }
             if triggered {
                 analysis.append(work.analysis(of: group.declarations, context: UnitKey.mix(context, 1)) { run(group.declarations, [.type]) })
             }
         }
         if SourcePrefilter.contains(SuppressionScanner.marker, in: source) {
-            analysis.suppressions = SuppressionScanner.scan(tree, converter: converter)
+            analysis.suppressions = SuppressionScanner.scan(tree, lines: lines)
         }
         // Bytes no rule reacts to have no results to be unsure of (and are
         // not parsed at all with the prefilter).
@@ -109,21 +107,21 @@ public struct SwiftFileAnalyzer: Sendable {
 private final class UnitWork {
     let memo: AnalysisMemo?
     let source: [UInt8]
-    let converter: SourceLocationConverter
+    let lines: LineTable
     /// Indexes walked for units' facts, by the unit's first node, kept for
     /// the unit's rules: one walk of a changed unit instead of two.
     private var walked: [SyntaxIdentifier: SyntaxIndex] = [:]
 
-    init(memo: AnalysisMemo?, source: [UInt8], converter: SourceLocationConverter) {
+    init(memo: AnalysisMemo?, source: [UInt8], lines: LineTable) {
         self.memo = memo
         self.source = source
-        self.converter = converter
+        self.lines = lines
     }
 
     /// A unit's facts: from the memo, or from a walk of its nodes.
     func facts(of nodes: [Syntax]) -> UnitFacts {
         guard let first = nodes.first else { return UnitFacts() }
-        let key = memo == nil ? 0 : UnitKey.of(nodes, source: source, converter: converter)
+        let key = memo == nil ? 0 : UnitKey.of(nodes, source: source, lines: lines)
         if let known = memo?.facts(key) { return known }
         let index = SyntaxIndex(nodes)
         walked[first.id] = index
@@ -139,8 +137,8 @@ private final class UnitWork {
     /// A unit's analysis: from the memo (moved to where its code is now), or computed.
     func analysis(of nodes: [Syntax], context: UInt64, compute: () -> FileAnalysis) -> FileAnalysis {
         guard let memo else { return compute() }
-        let key = UnitKey.mix(UnitKey.of(nodes, source: source, converter: converter), context)
-        let anchors = Anchors(nodes, converter: converter)
+        let key = UnitKey.mix(UnitKey.of(nodes, source: source, lines: lines), context)
+        let anchors = Anchors(nodes, lines: lines)
         if let known = memo.analysis(key) { return known.mapPositions(anchors.absolute) }
         let part = compute()
         memo.store(part.mapPositions(anchors.relative), for: key)

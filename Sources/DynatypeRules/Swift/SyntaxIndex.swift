@@ -21,6 +21,9 @@ final class SyntaxIndex: SyntaxVisitor {
     private var viewUses: [String: Set<String>] = [:]
     /// How many ScrollView/List/Form calls enclose the node being visited.
     private var scrollingDepth = 0
+    /// The view helpers around the node being visited, innermost last (what
+    /// `ViewHelpers.enclosing` finds, without a walk up for every name).
+    private var helpers: [(declaration: SyntaxIdentifier, name: String?)] = []
     private var fontValueUses: Set<String> = []
     private var fontSettingTypes: Set<String> = []
     /// Reads of values by name through any receiver (`theme.chosenFont`) or
@@ -104,7 +107,10 @@ final class SyntaxIndex: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         if node.elements.count >= 3, node.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true {
             assignments.append(node)
-            if let target = node.elements.first, ReceiverIndex.normalize(target) == "font", let type = TypeScope.enclosing(node) {
+            // The name first: normalizing prints the target, and every assignment passes here.
+            if let target = node.elements.first, target.referencedName == "font", ReceiverIndex.normalize(target) == "font",
+                let type = TypeScope.enclosing(node)
+            {
                 fontSettingTypes.insert(type.name)
             }
         }
@@ -127,7 +133,25 @@ final class SyntaxIndex: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         functions.append(node)
+        enterHelper(Syntax(node))
         return .visitChildren
+    }
+
+    override func visitPost(_ node: FunctionDeclSyntax) { leaveHelper(node.id) }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        enterHelper(Syntax(node))
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: PatternBindingSyntax) { leaveHelper(node.id) }
+
+    private func enterHelper(_ node: Syntax) {
+        if ViewHelpers.declaresHelper(node) { helpers.append((node.id, ViewHelpers.name(declaredBy: node))) }
+    }
+
+    private func leaveHelper(_ id: SyntaxIdentifier) {
+        if helpers.last?.declaration == id { helpers.removeLast() }
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -169,7 +193,7 @@ final class SyntaxIndex: SyntaxVisitor {
             }
         }
         guard let parent = top.parent, parent.kind == .codeBlockItem || parent.kind == .returnStmt else { return }
-        let context = scrollingDepth > 0 ? ViewHelpers.scrolled : ViewHelpers.enclosing(node) ?? ""
+        let context = scrollingDepth > 0 ? ViewHelpers.scrolled : helpers.last?.name ?? ""
         viewUses[node.baseName.text, default: []].insert(context)
     }
 

@@ -5,22 +5,19 @@ extension ExprSyntax {
     /// The expression without wrappers that do not change its value's kind:
     /// parentheses, `!`, `?`, `try`, `await`.
     var unwrapped: ExprSyntax {
+        // Kinds, not generic casts: rules ask this of nearly every expression.
         var current = self
         while true {
-            if let force = current.as(ForceUnwrapExprSyntax.self) {
-                current = force.expression
-            } else if let optional = current.as(OptionalChainingExprSyntax.self) {
-                current = optional.expression
-            } else if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1,
-                let only = tuple.elements.first, only.label == nil
-            {
+            switch current.kind {
+            case .forceUnwrapExpr: current = current.cast(ForceUnwrapExprSyntax.self).expression
+            case .optionalChainingExpr: current = current.cast(OptionalChainingExprSyntax.self).expression
+            case .tryExpr: current = current.cast(TryExprSyntax.self).expression
+            case .awaitExpr: current = current.cast(AwaitExprSyntax.self).expression
+            case .tupleExpr:
+                let elements = current.cast(TupleExprSyntax.self).elements
+                guard elements.count == 1, let only = elements.first, only.label == nil else { return current }
                 current = only.expression
-            } else if let tryExpr = current.as(TryExprSyntax.self) {
-                current = tryExpr.expression
-            } else if let awaitExpr = current.as(AwaitExprSyntax.self) {
-                current = awaitExpr.expression
-            } else {
-                return current
+            default: return current
             }
         }
     }
@@ -28,9 +25,11 @@ extension ExprSyntax {
     /// `foo` for `foo`, `bar` for `x.y.bar`: the referenced member or identifier.
     var referencedName: String? {
         let expr = unwrapped
-        if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        if let member = expr.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
-        return nil
+        switch expr.kind {
+        case .declReferenceExpr: return expr.cast(DeclReferenceExprSyntax.self).baseName.text
+        case .memberAccessExpr: return expr.cast(MemberAccessExprSyntax.self).declName.baseName.text
+        default: return nil
+        }
     }
 
     var isNilLiteral: Bool { unwrapped.is(NilLiteralExprSyntax.self) }
@@ -72,7 +71,9 @@ extension FunctionCallExprSyntax {
     var calleeName: String? { calledExpression.referencedName }
 
     /// The receiver of a method call (`x` in `x.font(…)`), nil for `Text(…)` and `.system(…)`.
-    var calleeBase: ExprSyntax? { calledExpression.as(MemberAccessExprSyntax.self)?.base }
+    var calleeBase: ExprSyntax? {
+        calledExpression.kind == .memberAccessExpr ? calledExpression.cast(MemberAccessExprSyntax.self).base : nil
+    }
 
     /// True for an implicit-member call such as `.system(size: 12)`.
     var isImplicitMemberCall: Bool {

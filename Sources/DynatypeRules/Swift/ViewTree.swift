@@ -141,7 +141,7 @@ final class ViewTree {
         guard !isStandardFontModifier(modifier), !fontAdjustingModifiers.contains(modifier.name),
             !fontAPIs.contains(modifier.name)
         else { return false }
-        return modifier.name.range(of: "font", options: .caseInsensitive) != nil
+        return modifier.name.mentionsFont
     }
 
     /// Modifiers whose closures build views SwiftUI presents elsewhere (a
@@ -252,9 +252,10 @@ final class ViewTree {
         var node = Self.outermost(view)
         var current = node.parent
         while let candidate = current {
-            if candidate.is(DeclSyntax.self) { break }
-            if let call = candidate.as(FunctionCallExprSyntax.self), call.hasInArgumentsOrClosures(node) {
-                if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil {
+            if candidate.kind == .functionCallExpr, case let call = candidate.cast(FunctionCallExprSyntax.self), call.hasInArgumentsOrClosures(node) {
+                if call.calledExpression.kind == .memberAccessExpr, case let member = call.calledExpression.cast(MemberAccessExprSyntax.self),
+                    member.base != nil
+                {
                     let name = member.declName.baseName.text
                     if Self.chromeModifiers.contains(name) { environment.chrome = environment.chrome ?? name }
                 } else if let name = call.calleeName, Self.scrollingContainers.contains(name) {
@@ -265,6 +266,7 @@ final class ViewTree {
                 current = node.parent
                 continue
             }
+            if candidate.is(DeclSyntax.self) { break }
             current = candidate.parent
         }
         environment.isHidden = environment.modifiers.contains {

@@ -27,23 +27,3 @@ struct FixEdit: Sendable {
         return (result, applied, skipped)
     }
 }
-
-/// Byte offsets of a file's lines, to turn a finding's line and column (UTF-8
-/// bytes, 1-based, as SwiftSyntax counts) into an offset.
-struct LineTable {
-    private let starts: [Int]
-    let count: Int
-
-    init(_ bytes: [UInt8]) {
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-        self.starts = starts
-        count = bytes.count
-    }
-
-    func offset(line: Int, column: Int) -> Int? {
-        guard line >= 1, line <= starts.count else { return nil }
-        let offset = starts[line - 1] + column - 1
-        return offset <= count ? offset : nil
-    }
-}

@@ -42,7 +42,7 @@ struct ConstructorRule {
     private func recordHelperCall(_ call: FunctionCallExprSyntax, name: String, _ classifier: FontClassifier) {
         let base = call.calleeBase?.referencedName
         let onFontType = base == "UIFont" || base == "NSFont" || base == "Font"
-        guard onFontType || (call.isImplicitMemberCall && name.range(of: "font", options: .caseInsensitive) != nil),
+        guard onFontType || (call.isImplicitMemberCall && name.mentionsFont),
             !call.arguments.isEmpty
         else { return }
         builder.addHelperCalls(classifier.classify(ExprSyntax(call), expecting: .platformFont).helperCalls)
