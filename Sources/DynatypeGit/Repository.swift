@@ -46,6 +46,16 @@ public final class Repository {
 
     deinit { git_repository_free(pointer) }
 
+    /// `core.ignorecase` (a repository made on macOS): libgit2 then matches
+    /// and orders paths without case.
+    private(set) lazy var comparesPathsIgnoringCase: Bool = {
+        var config: OpaquePointer?
+        guard git_repository_config_snapshot(&config, pointer) >= 0 else { return false }
+        defer { git_config_free(config) }
+        var value: Int32 = 0
+        return git_config_get_bool(&value, config, "core.ignorecase") >= 0 && value != 0
+    }()
+
     /// Where the refs live: the git directory, or for a linked work tree the
     /// main repository's.
     public var commonDirectory: URL {

@@ -34,14 +34,23 @@ extension Repository {
         return tree!
     }
 
-    /// Files `filter` keeps (by path) that changed from `parent` (or from
-    /// nothing) to `commit`, with renames detected whatever `diff.renames` says.
+    /// Files the pathspec `patterns` keeps that changed from `parent` (or
+    /// from nothing) to `commit`, with renames detected whatever
+    /// `diff.renames` says.
     public func changes(from parent: ObjectID?, to commit: ObjectID, patterns: [String]) throws -> [FileChange] {
         let newTree = try tree(of: commit)
         defer { git_tree_free(newTree) }
         let oldTree = try parent.map { try tree(of: $0) }
         defer { if let oldTree { git_tree_free(oldTree) } }
+        if !comparesPathsIgnoringCase, let keep = SimplePathspec.filter(patterns) {
+            let walk = try TreeDiff(repository: pointer, old: oldTree, new: newTree, keep: keep)
+            if walk.isConclusive { return walk.changes }
+        }
+        return try libgit2Changes(from: oldTree, to: newTree, of: commit, patterns: patterns)
+    }
 
+    /// libgit2's diff of two trees, with its rename detection.
+    private func libgit2Changes(from oldTree: OpaquePointer?, to newTree: OpaquePointer, of commit: ObjectID, patterns: [String]) throws -> [FileChange] {
         var options = git_diff_options()
         git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION))
         var diff: OpaquePointer?
