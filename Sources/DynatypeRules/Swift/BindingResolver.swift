@@ -196,15 +196,16 @@ extension CodeBlockItemListSyntax {
         switch node.kind {
         case .returnStmt:
             if let value = node.cast(ReturnStmtSyntax.self).expression { found.append(value) }
+        // Only statements hold statements: declarations, closures and other
+        // expressions (whose returns are their own) are not entered.
+        case .codeBlockItemList, .codeBlockItem, .codeBlock, .expressionStmt, .ifExpr, .switchExpr, .switchCaseList, .switchCase,
+            .guardStmt, .forStmt, .whileStmt, .repeatStmt, .doStmt, .catchClauseList, .catchClause, .labeledStmt, .ifConfigDecl,
+            .ifConfigClauseList, .ifConfigClause:
+            for child in node.children(viewMode: .sourceAccurate) {
+                collectReturns(child, into: &found)
+            }
+        default:
             return
-        // Their returns are their own.
-        case .closureExpr, .functionDecl: return
-        // Branches hold statements; no other expression does (outside closures).
-        case .ifExpr, .switchExpr: break
-        default: if node.is(ExprSyntax.self) { return }
-        }
-        for child in node.children(viewMode: .sourceAccurate) {
-            collectReturns(child, into: &found)
         }
     }
 }
