@@ -30,6 +30,7 @@ public final class HistoryEngine {
         repository: Repository, store: HistoryStore, threads: Int = ParallelWork.defaultThreadCount,
         cache: CacheMode = .all, treeBudgetBytes: Int = defaultTreeBudgetBytes
     ) {
+        HeapReturn.configured
         self.repository = repository
         self.store = store
         analyzer = BlobAnalyzer(store: store, mode: cache, treeBudgetBytes: treeBudgetBytes)
