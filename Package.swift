@@ -42,12 +42,14 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // glibc's malloc tuning (malloc.h), which the Glibc module leaves out.
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "DynatypeGit", dependencies: ["CGit2"]),
         .target(name: "DynatypeHistory", dependencies: ["CSQLite", "CPostgreSQL", "DynatypeRules"], swiftSettings: syntaxCompile),
         .target(name: "DynatypeRules", swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .target(name: "DynatypeReport", dependencies: ["DynatypeRules", "DynatypeHistory"], swiftSettings: syntaxCompile),
-        .target(name: "DynatypeEngine", dependencies: ["DynatypeRules", "DynatypeGit", "DynatypeHistory"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
+        .target(name: "DynatypeEngine", dependencies: ["CMalloc", "DynatypeRules", "DynatypeGit", "DynatypeHistory"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .target(name: "DynatypeService", dependencies: ["DynatypeRules", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeReport"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .executableTarget(
             name: "dynatype",

@@ -32,6 +32,7 @@ func check(_ result: Int32, _ context: @autoclosure () -> String) throws -> Int3
 enum GitLibrary {
     static let initialized: Bool = {
         git_libgit2_init()
+        GitMemory.limit()
         return true
     }()
 }

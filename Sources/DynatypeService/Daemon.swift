@@ -136,9 +136,12 @@ public final class Daemon {
         let interval = repository.needsFastPolling ? Self.fastPollSeconds : configuration.pollSeconds
         nextPoll[repository.name] = now + interval
         do {
-            let audited = try repository.catchUp { [systemd] audited in
+            // A first start with a long backfill takes minutes: systemctl
+            // status shows how far it is and when it will be done.
+            let audited = try repository.catchUp { [systemd] progress in
                 systemd.watchdog()
-                systemd.status("\(repository.name): audited \(audited.record.sha.prefix(10)) (\(audited.record.title))")
+                let record = progress.last.record
+                systemd.status("\(repository.name): \(progress.summary) · audited \(record.sha.prefix(10)) (\(record.title))")
             }
             if audited > 0 {
                 Journal.info("\(repository.name): audited \(audited) new commit\(audited == 1 ? "" : "s") (\(reason))")

@@ -34,7 +34,7 @@ final class WatchedRepository {
         let database = settings.historyDatabase(gitDirectory: repository.gitDirectory, environment: environment)
         let identity = try settings.identity(of: repository)
         store = try database.openForWriting(identity)
-        engine = HistoryEngine(repository: repository, store: store)
+        engine = HistoryEngine(repository: repository, store: store, treeBudgetBytes: settings.treeCacheBytes)
         scanner = HistoryScanner(engine: engine)
         notifier = RegressionNotifier(repository: settings.name, policy: settings.policy, sinks: settings.alerts.sinkNames, store: store)
         dispatcher = AlertDispatcher(
@@ -74,9 +74,10 @@ final class WatchedRepository {
     /// Audits every commit of the tracked refs that the history lacks, in
     /// order. A ref seen for the first time gets a baseline (its tip, plus
     /// `backfill` older commits) without alerts: that is history, not news.
+    /// `onCommit` hears the progress of each plan after every commit.
     /// Returns the number of commits audited.
     @discardableResult
-    func catchUp(onCommit: @escaping (AuditedCommit) -> Void) throws -> Int {
+    func catchUp(onCommit: @escaping (ScanProgress) -> Void) throws -> Int {
         let tracked = try store.trackedRefs()
         var newRefs: [String] = []
         for ref in settings.refs {
@@ -94,7 +95,7 @@ final class WatchedRepository {
         return audited
     }
 
-    private func run(_ plan: ScanPlan, onCommit: @escaping (AuditedCommit) -> Void) throws -> Int {
+    private func run(_ plan: ScanPlan, onCommit: @escaping (ScanProgress) -> Void) throws -> Int {
         for note in plan.notes where reportedNotes.insert(note).inserted { Journal.notice("\(name): \(note)") }
         guard !plan.commits.isEmpty else { return 0 }
         let result = try scanner.run(plan, progress: { progress in
@@ -109,7 +110,7 @@ final class WatchedRepository {
             self.dispatcher.wake()
             self.writeMetrics()
             self.invalidateReport()
-            onCommit(progress.last)
+            onCommit(progress)
         }, shouldStop: { SignalRelay.stopRequested })
         return result.audited
     }

@@ -264,6 +264,26 @@ import Testing
         #expect(listener.messages.contains { $0.hasPrefix("STOPPING=1") })
     }
 
+    @Test func systemdHearsHowFarTheFirstStartsBackfillIs() throws {
+        let fixture = try Self.repository()
+        for index in 1...4 {
+            try fixture.write("App/Card.swift", Snippets.view("Card\(index)"))
+            try fixture.commit("edit \(index)")
+        }
+        let socketPath = fixture.folder.url.appendingPathComponent("notify.sock").path
+        let listener = try NotifyListener(path: socketPath)
+        let daemon = try DaemonHarness(fixture: fixture, extra: ", \"backfill\": 10")
+        daemon.environment = ["NOTIFY_SOCKET": socketPath]
+        try daemon.start()
+        try daemon.wait("READY=1") { listener.messages.contains { $0.contains("READY=1") } }
+        let progress = listener.messages.filter { $0.hasPrefix("STATUS=app: ") && $0.contains(" commits/s · ETA ") }
+        #expect(progress.count == 5, "\(listener.messages)")
+        #expect(progress.first?.hasPrefix("STATUS=app: 1/5 commits · ") == true)
+        #expect(progress.last?.hasPrefix("STATUS=app: 5/5 commits · ") == true)
+        #expect(progress.last?.hasSuffix("(edit 4)") == true)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func statusReportsRefsPendingCommitsAndTheOutbox() throws {
         let fixture = try Self.repository()
         let daemon = try DaemonHarness(fixture: fixture)

@@ -114,17 +114,17 @@ public struct FileAnalyzer: Sendable {
     /// A full parse, or an incremental one from the previous version's tree.
     private func parse(_ bytes: [UInt8], blob: String?, path: String?, previous: PreviousVersion?) -> SourceFileSyntax {
         var transition: IncrementalParseTransition?
-        var generation = 0
+        var base: SyntaxTreeCache.Entry?
         if let trees, let previous, let cached = trees.base(for: previous.blob),
             let edits = SourceEdits.edits(for: previous.hunks, old: cached.source, new: bytes)
         {
             transition = IncrementalParseTransition(previousIncrementalParseResult: cached.result, edits: edits)
-            generation = cached.generation + 1
+            base = cached
         } else {
             trees?.countFullParse(hadBase: previous != nil)
         }
         let result = bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
-        if let trees, let blob { trees.store(result, source: bytes, generation: generation, for: blob, path: path, superseding: previous?.blob) }
+        if let trees, let blob { trees.store(result, source: bytes, base: base, for: blob, path: path, superseding: previous?.blob) }
         return result.tree
     }
 }

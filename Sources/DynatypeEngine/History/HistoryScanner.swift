@@ -30,16 +30,6 @@ public struct ScanPlan: Sendable {
     public let notes: [String]
 }
 
-public struct ScanProgress: Sendable {
-    public let done: Int
-    public let total: Int
-    public let elapsed: Double
-    public let last: AuditedCommit
-
-    public var rate: Double { elapsed > 0 ? Double(done) / elapsed : 0 }
-    public var remaining: Double { rate > 0 ? Double(total - done) / rate : 0 }
-}
-
 public struct ScanResult: Sendable {
     public let audited: Int
     public let failed: Int

@@ -5,10 +5,15 @@ import SwiftParser
 /// parsed incrementally from its previous tree. Bounded by an estimate of
 /// the trees' memory; the least recently used go first. Thread-safe.
 public final class SyntaxTreeCache: @unchecked Sendable {
-    /// Bytes of memory per byte of source a cached tree holds (its arena and
-    /// the arenas its reused nodes keep alive), measured as resident memory
-    /// growth while scanning IceCubesApp with different budgets.
+    /// Bytes of memory per byte of source a fully parsed tree holds (its
+    /// arena, and the source kept beside it).
     static let bytesPerSourceByte = 48
+
+    /// Bytes of memory per byte of source an incremental parse adds to its
+    /// base's: its own arena holds a copy of the whole source and the nodes
+    /// parsed again, while the nodes it reused keep every earlier arena of
+    /// its chain alive, even once the trees they were parsed for are gone.
+    static let bytesPerReparsedSourceByte = 8
 
     /// Incremental parses in a row from one full parse. A reparsed tree
     /// shares the nodes it reused, and with them the memory of every earlier
@@ -20,8 +25,9 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         let source: [UInt8]
         /// Incremental parses since the last full parse of this file.
         let generation: Int
+        /// The memory the tree keeps alive: its own and its chain's.
+        let cost: Int
         var used: UInt64
-        var cost: Int { source.count * SyntaxTreeCache.bytesPerSourceByte }
     }
 
     private let lock = NSLock()
@@ -72,19 +78,23 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         if hadBase { fullParsesRestartingChain += 1 } else { fullParsesWithoutBase += 1 }
     }
 
-    /// Stores a blob's tree. The tree of the version it replaces goes: only
-    /// the newest version of a file is the base of its next edit, and keeping
-    /// one tree per file lets a budget hold a whole app.
+    /// Stores a blob's tree, parsed from `base`'s (nil: a full parse). The
+    /// tree of the version it replaces goes: only the newest version of a
+    /// file is the base of its next edit, and keeping one tree per file lets
+    /// a budget hold a whole app.
     func store(
-        _ result: IncrementalParseResult, source: [UInt8], generation: Int, for blob: String, path: String?, superseding previous: String?
+        _ result: IncrementalParseResult, source: [UInt8], base: Entry?, for blob: String, path: String?, superseding previous: String?
     ) {
         lock.lock()
         defer { lock.unlock() }
         clock += 1
         if let previous, previous != blob, let old = entries.removeValue(forKey: previous) { total -= old.cost }
         if let path { latestByPath[path] = blob }
-        if generation > 0 { incrementalParses += 1 }
-        let entry = Entry(result: result, source: source, generation: generation, used: clock)
+        if base != nil { incrementalParses += 1 }
+        let entry = Entry(
+            result: result, source: source, generation: base.map { $0.generation + 1 } ?? 0,
+            cost: Self.cost(ofParsing: source.count, from: base), used: clock
+        )
         guard entry.cost <= budgetBytes else { return }
         if let old = entries.updateValue(entry, forKey: blob) { total -= old.cost }
         total += entry.cost
@@ -92,5 +102,21 @@ public final class SyntaxTreeCache: @unchecked Sendable {
             total -= oldest.value.cost
             entries[oldest.key] = nil
         }
+    }
+
+    /// The memory a tree of `sourceBytes` keeps alive, parsed from `base`'s
+    /// tree: an incremental parse keeps its base's memory too, so a chain
+    /// costs more with every generation. Trees of two branches that share a
+    /// chain count it twice: the estimate errs on the side of the budget.
+    static func cost(ofParsing sourceBytes: Int, from base: Entry?) -> Int {
+        guard let base else { return sourceBytes * bytesPerSourceByte }
+        return base.cost + sourceBytes * bytesPerReparsedSourceByte
+    }
+
+    /// The estimated memory of the cached trees: what the budget bounds.
+    var estimatedBytes: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return total
     }
 }

@@ -24,6 +24,8 @@ public struct DaemonConfiguration: Equatable, Sendable {
         public var reportIntervalSeconds: Double
         /// Commits before the tip audited on the very first start (no alerts for them).
         public var backfill: Int
+        /// The syntax-tree cache's memory budget (`scan --tree-cache-mb`).
+        public var treeCacheBytes = HistoryEngine.defaultTreeBudgetBytes
         /// Open the repository even when another user owns it (libgit2's
         /// owner check, CVE-2022-24765; dynatype only reads the repository).
         public var trustOwner: Bool
@@ -104,7 +106,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
     private static func repository(_ reader: ConfigurationReader, base: URL) throws -> Repository {
         try reader.rejectUnknownKeys(allowed: [
             "name", "path", "database", "password_file", "refs", "policy", "alerts", "metrics_file", "report_file", "report_interval_seconds",
-            "backfill", "trust_owner",
+            "backfill", "tree_cache_mb", "trust_owner",
         ])
         guard let pathText = try reader.string("path"), !pathText.isEmpty else { throw reader.error("path", "is required: the repository to watch") }
         let path = URL(fileURLWithPath: Self.path(pathText, base: base))
@@ -120,7 +122,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
         if passwordFile != nil, database?.allowsStandby != true {
             throw reader.error("password_file", "applies to a PostgreSQL database (\"database\": \"postgresql://…\") only")
         }
-        return Repository(
+        var repository = Repository(
             name: name, path: path, database: database, refs: refs,
             policy: try policy(try reader.object("policy")), alerts: try alerts(try reader.object("alerts"), base: base),
             metricsFile: try reader.string("metrics_file").map { Self.path($0, base: base) },
@@ -128,6 +130,8 @@ public struct DaemonConfiguration: Equatable, Sendable {
             reportIntervalSeconds: try reader.number("report_interval_seconds", in: 0...86_400, unit: "seconds") ?? 60, backfill: backfill,
             trustOwner: try reader.bool("trust_owner") ?? false
         )
+        if let megabytes = try reader.integer("tree_cache_mb", in: 1...65_536, unit: "MB") { repository.treeCacheBytes = megabytes << 20 }
+        return repository
     }
 
     private static func policy(_ reader: ConfigurationReader?) throws -> RegressionPolicy {

@@ -12,7 +12,7 @@ enum ScanCommand: Command {
     ]
     static let summary = "Audit a repository's history commit by commit into the history database"
     static let help = """
-        USAGE: dynatype scan [--repo DIR] [--ref REF ...] [--db FILE|URL] [--repository NAME] [--max-commits N | --since DATE | --all] [--cache MODE] [--jobs N] [--verbose]
+        USAGE: dynatype scan [--repo DIR] [--ref REF ...] [--db FILE|URL] [--repository NAME] [--max-commits N | --since DATE | --all] [--cache MODE] [--tree-cache-mb N] [--jobs N] [--verbose]
 
         Audits every commit of the tracked refs that is not audited yet: the first commit
         fully (in parallel), then each following commit by what it changed (renames
@@ -33,7 +33,10 @@ enum ScanCommand: Command {
                              cached syntax trees, memoized declarations, the prefilter and
                              parallel prefetching), blobs (blob results, prefilter, prefetch),
                              none (every changed file fully parsed, nothing reused)
-          --tree-cache-mb N  Memory budget of the syntax-tree cache (default 96).
+          --tree-cache-mb N  Memory budget of the syntax-tree cache (default 64): the trees
+                             kept for incremental parsing, and the earlier trees their
+                             chains keep alive. The scan's other memory does not grow
+                             with the history (README: "History of a repository").
           --jobs N, -j N     Files parsed in parallel (default: all cores).
           --verbose          After the summary, where the work went: merges, moves of the
                              audited state between branches, full and incremental parses.
@@ -85,8 +88,7 @@ enum ScanCommand: Command {
         Interruption.install()
         let result = try scanner.run(plan, progress: { progress in
             Terminal.progress(String(
-                format: "dynatype: %d/%d commits · %.1f commits/s · ETA %@ · %@ %.1f%%",
-                progress.done, progress.total, progress.rate, duration(progress.remaining),
+                format: "dynatype: %@ · %@ %.1f%%", progress.summary,
                 String(progress.last.record.sha.prefix(10)), progress.last.record.summary.complianceRatio * 100
             ))
         }, shouldStop: { Interruption.isRequested })
@@ -114,11 +116,5 @@ enum ScanCommand: Command {
             return 130
         }
         return ExitStatus.success
-    }
-
-    private static func duration(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds > 0 else { return "–" }
-        let total = Int(seconds.rounded())
-        return total >= 3600 ? "\(total / 3600)h\(total % 3600 / 60)m" : total >= 60 ? "\(total / 60)m\(total % 60)s" : "\(total)s"
     }
 }
