@@ -26,7 +26,7 @@ struct TrendChart {
             <figcaption id="trend-caption">\(HTML.text(label)). Hover a point for its commit; a marker links to the commit below.</figcaption>
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Int(width)) \(Int(height))" aria-labelledby="trend-caption" role="group">
             <title>\(HTML.text(label))</title>
-            \(grid())\(line())\(markers())</svg>
+            \(grid())\(line())\(markers())\(labels())</svg>
             <ul class="legend"><li><span class="bad">▼</span> regression</li><li><span class="good">●</span> resolution</li><li>scale \(HTML.percent(range.lowerBound))–100%</li></ul>
             </figure>
             <details><summary>The chart as a table</summary>
@@ -54,14 +54,25 @@ struct TrendChart {
 
     private func number(_ value: Double) -> String { String(format: "%.1f", value) }
 
+    /// The six ratios the grid marks.
+    private var scale: [Double] { (0...5).map { range.lowerBound + (1 - range.lowerBound) * Double($0) / 5 } }
+
     private func grid() -> String {
         var out = ""
-        for step in 0...5 {
-            let ratio = range.lowerBound + (1 - range.lowerBound) * Double(step) / 5
+        for ratio in scale {
             let level = y(ratio)
-            out += "<line class=\"grid\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(level))\" y2=\"\(number(level))\"/>"
+            out += "<line class=\"grid\" x1=\"\(number(left))\" x2=\"\(number(width - right))\" y1=\"\(number(level))\" y2=\"\(number(level))\"/>\n"
+        }
+        return out
+    }
+
+    /// Drawn last, over the line, with a halo (see the page style): at 200%
+    /// text the scale's labels are large enough to meet the line.
+    private func labels() -> String {
+        var out = ""
+        for ratio in scale {
             let tick = (ratio * 100).rounded() == ratio * 100 ? String(format: "%.0f%%", ratio * 100) : HTML.percent(ratio)
-            out += "<text x=\"\(number(left + 2))\" y=\"\(number(level - 4))\">\(tick)</text>\n"
+            out += "<text x=\"\(number(left + 2))\" y=\"\(number(y(ratio) - 4))\">\(tick)</text>\n"
         }
         let baseline = number(height - 6)
         out += "<text x=\"\(number(left))\" y=\"\(baseline)\">\(HTML.text(HistoryRenderer.date(points.first!.record.committedAt)))</text>"
