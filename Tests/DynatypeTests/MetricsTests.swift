@@ -27,6 +27,13 @@ import Testing
         (status["sinks"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["pending"] as? Int ?? 0) }
     }
 
+    /// Whether the textfile has caught up with a number of audited commits and pending deliveries.
+    static func fileShows(_ daemon: DaemonHarness, commits: Int, pending: Int) throws -> Bool {
+        let metrics = try samples(daemon.metrics)
+        return metrics["dynatype_commits_audited_total{repository=\"app\"}"] == Double(commits)
+            && metrics["dynatype_alert_deliveries_pending{repository=\"app\"}"] == Double(pending)
+    }
+
     /// Every metric that has a counterpart in status or the history.
     static func expectAgreement(_ daemon: DaemonHarness, step: String) throws {
         let metrics = try samples(daemon.metrics)
@@ -61,7 +68,9 @@ import Testing
         let fixture = try DaemonTests.repository()
         let (daemon, gate) = try Self.gatedDaemon(fixture)
         try daemon.start()
-        try daemon.wait("the first metrics file") { FileManager.default.fileExists(atPath: daemon.metrics.path) }
+        try daemon.wait("the first metrics file") {
+            try FileManager.default.fileExists(atPath: daemon.metrics.path) && Self.fileShows(daemon, commits: 1, pending: 0)
+        }
         try Self.expectAgreement(daemon, step: "start")
 
         _ = try DaemonTests.regress(fixture)
@@ -69,14 +78,14 @@ import Testing
             let pending = Self.pendingDeliveries(try Self.status(daemon))
             return daemon.alertLines().count == 1 && pending == 1
         }
+        // The textfile is written after the history records the commit.
+        try daemon.wait("the metrics file after the regression") { try Self.fileShows(daemon, commits: 2, pending: 1) }
         try Self.expectAgreement(daemon, step: "regression pending")
 
         // The outbox drains with no new commit: the file must follow it.
         try Data().write(to: gate)
         try daemon.wait("the delivery") { Self.pendingDeliveries(try Self.status(daemon)) == 0 }
-        try daemon.wait("the metrics file after the delivery") {
-            try Self.samples(daemon.metrics)["dynatype_alert_deliveries_pending{repository=\"app\"}"] == 0
-        }
+        try daemon.wait("the metrics file after the delivery") { try Self.fileShows(daemon, commits: 2, pending: 0) }
         try Self.expectAgreement(daemon, step: "drained")
 
         try DaemonTests.fix(fixture)
@@ -84,10 +93,7 @@ import Testing
             let pending = Self.pendingDeliveries(try Self.status(daemon))
             return daemon.alertLines().count == 2 && pending == 0
         }
-        try daemon.wait("the metrics file after the resolution") {
-            let drained = try Self.samples(daemon.metrics)["dynatype_alert_deliveries_pending{repository=\"app\"}"] == 0
-            return try drained && daemon.recordedCommits().count == 3
-        }
+        try daemon.wait("the metrics file after the resolution") { try Self.fileShows(daemon, commits: 3, pending: 0) }
         try Self.expectAgreement(daemon, step: "fixed")
         #expect(daemon.stop() == 0)
     }
