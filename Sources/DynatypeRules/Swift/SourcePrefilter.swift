@@ -28,21 +28,51 @@ struct Trigger: Hashable, ExpressibleByStringLiteral {
 
 /// Triggers compiled for a single pass over some bytes, since this runs over
 /// every byte of every changed file: a table of the triggers' first two
-/// bytes rules out almost every position before any comparison.
+/// bytes rules out almost every position, and names the few triggers to
+/// compare at the rest (pairs such as `Te` start many words of SwiftUI code).
 struct TriggerMatcher {
-    private let triggers: [(bytes: [UInt8], startsWord: Bool, keyword: [UInt8]?, text: String)]
-    /// Whether some trigger starts with the pair of bytes `first << 8 | second`.
-    private let pairs: [Bool]
+    private struct Compiled {
+        /// Where the trigger's bytes, and its keyword's, are in `bytes`.
+        let text: Range<Int>
+        let keyword: Range<Int>?
+        let startsWord: Bool
+        let name: String
+    }
+
+    private let compiled: [Compiled]
+    /// All triggers' and keywords' bytes, one after another.
+    private let bytes: [UInt8]
+    /// For each pair of bytes `first << 8 | second`, 1 + the index in
+    /// `buckets` of the triggers that start with it (0: none do).
+    private let pairs: [UInt8]
+    /// Indexes in `compiled`, in the order triggers are matched.
+    private let buckets: [[Int]]
 
     init(_ triggers: [Trigger]) {
-        self.triggers = Set(triggers).sorted { ($0.text, $0.declaredBy ?? "") < ($1.text, $1.declaredBy ?? "") }
-            .map { (Array($0.text.utf8), $0.startsWord, $0.declaredBy.map { Array($0.utf8) }, $0.text) }
-        var pairs = [Bool](repeating: false, count: 1 << 16)
-        for (bytes, _, _, _) in self.triggers {
-            precondition(bytes.count >= 2, "a trigger needs two bytes")
-            pairs[Int(bytes[0]) << 8 | Int(bytes[1])] = true
+        var bytes: [UInt8] = []
+        func append(_ text: String) -> Range<Int> {
+            let start = bytes.count
+            bytes += text.utf8
+            return start..<bytes.count
+        }
+        compiled = Set(triggers).sorted { ($0.text, $0.declaredBy ?? "") < ($1.text, $1.declaredBy ?? "") }.map { trigger in
+            precondition(trigger.text.utf8.count >= 2, "a trigger needs two bytes")
+            return Compiled(text: append(trigger.text), keyword: trigger.declaredBy.map(append), startsWord: trigger.startsWord, name: trigger.text)
+        }
+        self.bytes = bytes
+        var pairs = [UInt8](repeating: 0, count: 1 << 16)
+        var buckets: [[Int]] = []
+        for (index, trigger) in compiled.enumerated() {
+            let pair = Int(bytes[trigger.text.lowerBound]) << 8 | Int(bytes[trigger.text.lowerBound + 1])
+            if pairs[pair] == 0 {
+                buckets.append([])
+                precondition(buckets.count < 256, "too many first pairs for the table")
+                pairs[pair] = UInt8(buckets.count)
+            }
+            buckets[Int(pairs[pair]) - 1].append(index)
         }
         self.pairs = pairs
+        self.buckets = buckets
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
@@ -50,33 +80,47 @@ struct TriggerMatcher {
     }
 
     /// Reports each occurrence of a trigger (as its text) until `stop` returns true; returns whether it did.
-    func scan(_ bytes: ArraySlice<UInt8>, until stop: (String) -> Bool) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
+    func scan(_ source: ArraySlice<UInt8>, until stop: (String) -> Bool) -> Bool {
+        source.withUnsafeBufferPointer { buffer in
             pairs.withUnsafeBufferPointer { pairs in
-                guard buffer.count >= 2 else { return false }
-                for index in 0..<(buffer.count - 1) where pairs[Int(buffer[index]) << 8 | Int(buffer[index + 1])] {
-                    let wordStart = index == 0 || !Self.isIdentifierByte(buffer[index - 1])
-                    for (word, startsWord, keyword, text) in triggers where index + word.count <= buffer.count && (wordStart || !startsWord) {
-                        guard (0..<word.count).allSatisfy({ buffer[index + $0] == word[$0] }) else { continue }
-                        if let keyword, !Self.name(endingAt: index, in: buffer, isDeclaredBy: keyword) { continue }
-                        if stop(text) { return true }
+                bytes.withUnsafeBufferPointer { triggerBytes in
+                    guard buffer.count >= 2 else { return false }
+                    for index in 0..<(buffer.count - 1) {
+                        let bucket = Int(pairs[Int(buffer[index]) << 8 | Int(buffer[index + 1])])
+                        guard bucket != 0 else { continue }
+                        let wordStart = index == 0 || !Self.isIdentifierByte(buffer[index - 1])
+                        for candidate in buckets[bucket - 1] {
+                            let trigger = compiled[candidate]
+                            guard wordStart || !trigger.startsWord, index + trigger.text.count <= buffer.count,
+                                Self.matches(triggerBytes, trigger.text, buffer, at: index)
+                            else { continue }
+                            if let keyword = trigger.keyword, !Self.name(endingAt: index, in: buffer, isDeclaredBy: triggerBytes, keyword) { continue }
+                            if stop(trigger.name) { return true }
+                        }
                     }
+                    return false
                 }
-                return false
             }
         }
     }
 
+    private static func matches(_ triggers: UnsafeBufferPointer<UInt8>, _ text: Range<Int>, _ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        for offset in 0..<text.count where buffer[index + offset] != triggers[text.lowerBound + offset] { return false }
+        return true
+    }
+
     /// Whether the identifier that reaches `index` follows `keyword` and
     /// blanks (`class PillLabel` for the `Label` at `index`).
-    private static func name(endingAt index: Int, in buffer: UnsafeBufferPointer<UInt8>, isDeclaredBy keyword: [UInt8]) -> Bool {
+    private static func name(
+        endingAt index: Int, in buffer: UnsafeBufferPointer<UInt8>, isDeclaredBy triggers: UnsafeBufferPointer<UInt8>, _ keyword: Range<Int>
+    ) -> Bool {
         var start = index
         while start > 0, isIdentifierByte(buffer[start - 1]) { start -= 1 }
         var end = start
         while end > 0, buffer[end - 1] == 0x20 || buffer[end - 1] == 0x09 { end -= 1 }
         guard end < start, end >= keyword.count else { return false }
         let keywordStart = end - keyword.count
-        guard (0..<keyword.count).allSatisfy({ buffer[keywordStart + $0] == keyword[$0] }) else { return false }
+        guard matches(triggers, keyword, buffer, at: keywordStart) else { return false }
         return keywordStart == 0 || !isIdentifierByte(buffer[keywordStart - 1])
     }
 }
