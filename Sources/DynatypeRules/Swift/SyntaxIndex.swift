@@ -167,34 +167,47 @@ final class SyntaxIndex: SyntaxVisitor {
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         if !adaptsLayout, Self.adaptiveNames.contains(node.baseName.text) { adaptsLayout = true }
         recordFontUse(of: node)
-        recordViewUse(of: node)
         return .skipChildren
     }
 
-    /// A name a view statement starts from (`row(item)`, `header.padding()`,
-    /// `Cell(title:)`), with where it is used.
-    private func recordViewUse(of node: DeclReferenceExprSyntax) {
-        var top = Syntax(node)
-        if let parent = top.parent, parent.kind == .memberAccessExpr {
-            let member = parent.cast(MemberAccessExprSyntax.self)
-            if member.declName.id == node.id {
-                guard member.base?.referencedName == "self" else { return }
-                top = parent
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        if case .expr(let statement) = node.item { recordViewUses(startingStatement: statement) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let value = node.expression { recordViewUses(startingStatement: value) }
+        return .visitChildren
+    }
+
+    /// The names a view statement starts from (`row(item)`, `header.padding()`,
+    /// `self.header`, `Cell(title:)`), with where they are used: found from the
+    /// statement down its callees and receivers, since every call on that
+    /// path encloses the name (a `List { … }` scrolls its own name's use too).
+    private func recordViewUses(startingStatement statement: ExprSyntax) {
+        var scrolling = scrollingDepth > 0
+        var current = Syntax(statement)
+        func record(_ name: DeclReferenceExprSyntax) {
+            viewUses[name.baseName.text, default: []].insert(scrolling ? ViewHelpers.scrolled : helpers.last?.name ?? "")
+        }
+        while true {
+            switch current.kind {
+            case .functionCallExpr:
+                let call = current.cast(FunctionCallExprSyntax.self)
+                if !scrolling, let name = call.calleeName, ViewTree.scrollingContainers.contains(name) { scrolling = true }
+                current = Syntax(call.calledExpression)
+            case .memberAccessExpr:
+                let member = current.cast(MemberAccessExprSyntax.self)
+                guard let base = member.base else { return }
+                if base.referencedName == "self" { record(member.declName) }
+                current = Syntax(base)
+            case .declReferenceExpr:
+                record(current.cast(DeclReferenceExprSyntax.self))
+                return
+            default:
+                return
             }
         }
-        // Kinds, not generic casts: this runs for every name of every file.
-        while let parent = top.parent {
-            if parent.kind == .functionCallExpr, parent.cast(FunctionCallExprSyntax.self).calledExpression.id == top.id {
-                top = parent
-            } else if parent.kind == .memberAccessExpr, parent.cast(MemberAccessExprSyntax.self).base?.id == top.id {
-                top = parent
-            } else {
-                break
-            }
-        }
-        guard let parent = top.parent, parent.kind == .codeBlockItem || parent.kind == .returnStmt else { return }
-        let context = scrollingDepth > 0 ? ViewHelpers.scrolled : helpers.last?.name ?? ""
-        viewUses[node.baseName.text, default: []].insert(context)
     }
 
     /// How a value is used: for its face (`x.fontName`, `scaledFont(for: x)`),
@@ -202,18 +215,19 @@ final class SyntaxIndex: SyntaxVisitor {
     /// `self.x`, not `other.x`; for reads across files, any receiver.
     private func recordFontUse(of node: DeclReferenceExprSyntax) {
         var value = ExprSyntax(node)
-        var ownMember = true
+        var member: MemberAccessExprSyntax?
         if let parent = node.parent, parent.kind == .memberAccessExpr {
-            let member = parent.cast(MemberAccessExprSyntax.self)
-            if member.declName.id == node.id {
-                ownMember = member.base?.referencedName == "self"
-                value = ExprSyntax(member)
+            let access = parent.cast(MemberAccessExprSyntax.self)
+            if access.declName.id == node.id {
+                member = access
+                value = ExprSyntax(access)
             }
         }
         guard let read = FontRead.of(value) else { return }
         let name = node.baseName.text
         fontReads.append((name, read))
-        guard ownMember else { return }
+        // Only now: most names are read as no font, and the receiver's name is a string to build.
+        guard member.map({ $0.base?.referencedName == "self" }) ?? true else { return }
         switch read {
         case .face: fontFaceUses.insert(name)
         case .font: fontValueUses.insert(name)
