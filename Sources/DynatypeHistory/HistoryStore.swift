@@ -53,10 +53,16 @@ public struct BlobAnalysis: Sendable {
     let outcome: String
     let payload: Data
 
+    /// Most blobs of a history hold nothing a rule reacts to (the prefilter
+    /// skips them): their empty analysis is encoded once, not per blob.
+    private static let emptySwift = FileAnalysis(language: .swift)
+    private static let emptySwiftPayload = try? JSONEncoder().encode(emptySwift)
+
     public init(blob: String, analyzer: String, result: CachedAnalysis) throws {
         switch result {
         case .analyzed(let analysis):
-            self.init(blob: blob, analyzer: analyzer, result: result, outcome: "analyzed", payload: try JSONEncoder().encode(analysis))
+            let payload = try (analysis == Self.emptySwift ? Self.emptySwiftPayload : nil) ?? JSONEncoder().encode(analysis)
+            self.init(blob: blob, analyzer: analyzer, result: result, outcome: "analyzed", payload: payload)
         case .declined(let reason):
             self.init(blob: blob, analyzer: analyzer, declined: reason)
         }
