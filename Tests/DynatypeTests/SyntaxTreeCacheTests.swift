@@ -52,4 +52,25 @@ import Testing
         #expect(trees.base(for: "v2") == nil)
         #expect(trees.estimatedBytes == 0)
     }
+
+    @Test func aParseAboutToStartMakesRoomForItsTree() throws {
+        let trees = SyntaxTreeCache(budgetBytes: 3 * Self.fullCost)
+        for blob in ["a", "b"] {
+            trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: blob, path: blob + ".swift", superseding: nil)
+        }
+        let first = trees.reserve(forParsing: Self.source.count, from: nil)
+        #expect(first == Self.fullCost)
+        #expect(trees.base(for: "a") != nil && trees.base(for: "b") != nil)
+        // A second parse under way no longer fits beside both trees: the least recently used goes.
+        trees.release(trees.reserve(forParsing: Self.source.count, from: nil))
+        #expect(trees.base(for: "a") == nil)
+        let base = try #require(trees.base(for: "b"))
+        // An incremental parse reserves only what it adds to its base.
+        let incremental = trees.reserve(forParsing: Self.source.count, from: base)
+        #expect(incremental == Self.generationCost)
+        trees.release(incremental)
+        trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: "c", path: "c.swift", superseding: nil, reservation: first)
+        #expect(trees.base(for: "b") != nil && trees.base(for: "c") != nil)
+        #expect(trees.estimatedBytes == 2 * Self.fullCost)
+    }
 }

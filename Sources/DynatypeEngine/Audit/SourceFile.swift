@@ -123,8 +123,15 @@ public struct FileAnalyzer: Sendable {
         } else {
             trees?.countFullParse(hadBase: previous != nil)
         }
+        let reservation = trees?.reserve(forParsing: bytes.count, from: base) ?? 0
         let result = bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
-        if let trees, let blob { trees.store(result, source: bytes, base: base, for: blob, path: path, superseding: previous?.blob) }
+        if let trees {
+            if let blob {
+                trees.store(result, source: bytes, base: base, for: blob, path: path, superseding: previous?.blob, reservation: reservation)
+            } else {
+                trees.release(reservation)
+            }
+        }
         return result.tree
     }
 }
