@@ -19,8 +19,9 @@ final class SyntaxIndex: SyntaxVisitor {
     private(set) var adaptsLayout = false
     private var fontFaceUses: Set<String> = []
     private var viewUses: [String: Set<String>] = [:]
-    /// How many ScrollView/List/Form calls enclose the node being visited.
-    private var scrollingDepth = 0
+    /// The ScrollView/List/Form calls that enclose the node being visited,
+    /// innermost last (left by their id: a call's name is not read twice).
+    private var scrollingCalls: [SyntaxIdentifier] = []
     /// The view helpers around the node being visited, innermost last (what
     /// `ViewHelpers.enclosing` finds, without a walk up for every name).
     private var helpers: [(declaration: SyntaxIdentifier, name: String?)] = []
@@ -93,19 +94,19 @@ final class SyntaxIndex: SyntaxVisitor {
         calls.append(node)
         if let name = node.calleeName {
             callsByName[name, default: []].append(node)
-            if ViewTree.scrollingContainers.contains(name) { scrollingDepth += 1 }
+            if ViewTree.scrollingContainers.contains(name) { scrollingCalls.append(node.id) }
         }
         return .visitChildren
     }
 
     override func visitPost(_ node: FunctionCallExprSyntax) {
-        if let name = node.calleeName, ViewTree.scrollingContainers.contains(name) { scrollingDepth -= 1 }
+        if scrollingCalls.last == node.id { scrollingCalls.removeLast() }
     }
 
     func calls(named name: String) -> [FunctionCallExprSyntax] { callsByName[name] ?? [] }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.elements.count >= 3, node.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true {
+        if node.elements.count >= 3, node.elements.dropFirst().first?.kind == .assignmentExpr {
             assignments.append(node)
             // The name first: normalizing prints the target, and every assignment passes here.
             if let target = node.elements.first, target.referencedName == "font", ReceiverIndex.normalize(target) == "font",
@@ -185,7 +186,7 @@ final class SyntaxIndex: SyntaxVisitor {
     /// statement down its callees and receivers, since every call on that
     /// path encloses the name (a `List { … }` scrolls its own name's use too).
     private func recordViewUses(startingStatement statement: ExprSyntax) {
-        var scrolling = scrollingDepth > 0
+        var scrolling = !scrollingCalls.isEmpty
         var current = Syntax(statement)
         func record(_ name: DeclReferenceExprSyntax) {
             viewUses[name.baseName.text, default: []].insert(scrolling ? ViewHelpers.scrolled : helpers.last?.name ?? "")
