@@ -63,6 +63,23 @@ import Testing
         ])
     }
 
+    @Test func aSizeDerivedFromAPreferredFontThroughLocalsIsRebuiltOnTheStylesSize() {
+        let report = audit("""
+            import UIKit
+            enum Headings {
+                static func apply(_ content: NSMutableAttributedString, tag: String) {
+                    let fontPointSize = UIFont.preferredFont(forTextStyle: .body).pointSize
+                    let level = max(3, Int(String(tag.dropFirst())) ?? 1)
+                    let size: CGFloat = fontPointSize + CGFloat(6 - level) * 2
+                    content.addAttribute(.font, value: UIFont.boldSystemFont(ofSize: size), range: NSRange())
+                }
+            }
+            """)
+        #expect(replacements(report) == [
+            "UIFontMetrics(forTextStyle: .body).scaledFont(for: UIFont.boldSystemFont(ofSize: (17 + CGFloat(6 - level) * 2)))"
+        ])
+    }
+
     @Test func aConditionalWeightIsKept() {
         let report = audit("""
             struct CharacterCount: View {

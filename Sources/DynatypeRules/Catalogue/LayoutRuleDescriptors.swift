@@ -94,6 +94,13 @@ extension RuleCatalogue {
                         func setUp() { ↓label.heightAnchor.constraint(equalToConstant: 22).isActive = true }
                     }
                     """),
+                // A text view subclass constraining itself.
+                RuleExample("""
+                    import UIKit
+                    final class PillButton: UIButton {
+                        func setUp() { ↓heightAnchor.constraint(equalToConstant: 44).isActive = true }
+                    }
+                    """),
             ],
             nonTriggering: [
                 RuleExample("""

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// The replacement code a report suggests for a fixed font, built from the
 /// arguments of the constructor it replaces (size → nearest text style,
-/// weight and design kept) [001 "Concrete fix"].
+/// weight and design kept), so the fix can be pasted in place.
 enum FixSuggestions {
     /// `.system(size: 14, weight: .bold, design: .rounded)` →
     /// `.system(.subheadline, design: .rounded, weight: .bold)`. A weight

@@ -5,6 +5,8 @@ import SwiftSyntax
 /// style in a fix (the rule catalogue "Text-style sizes"): a fix for 13pt says
 /// `.footnote` whether the 13 is written out or named by a constant.
 struct PointSizeEstimate {
+    /// NaN when part of the expression is known only to the running code
+    /// (`fontPointSize + CGFloat(6 - level) * 2`): kept only with an anchor.
     var points: Double
     /// The text style whose preferred font's size the expression reads
     /// (`UIFont.preferredFont(forTextStyle: .callout).pointSize`), if any.
@@ -53,7 +55,10 @@ struct PointSizeEvaluator {
     }
 
     /// `a * b + c`: the parser leaves operators unfolded, so `*` and `/` are
-    /// applied before `+` and `-` here; anything else is not a size.
+    /// applied before `+` and `-` here; anything else is not a size. An
+    /// operand it cannot know keeps its text when another operand reads a
+    /// preferred font: the fix still has to rebuild that size on the style's
+    /// default size, or it scales the user's size a second time.
     private func arithmetic(_ elements: [ExprSyntax], depth: Int) -> PointSizeEstimate? {
         guard elements.count % 2 == 1 else { return nil }
         var operands: [PointSizeEstimate] = []
@@ -63,8 +68,7 @@ struct PointSizeEvaluator {
                 guard let name = element.as(BinaryOperatorExprSyntax.self)?.operator.text, ["+", "-", "*", "/"].contains(name) else { return nil }
                 operators.append(name)
             } else {
-                guard let operand = estimate(element, depth: depth + 1) else { return nil }
-                operands.append(operand)
+                operands.append(estimate(element, depth: depth + 1) ?? PointSizeEstimate(points: .nan, text: element.trimmedText))
             }
         }
         var sums = [operands[0].points]
@@ -79,9 +83,11 @@ struct PointSizeEvaluator {
         }
         var total = sums[0]
         for (index, name) in additions.enumerated() { total += name == "+" ? sums[index + 1] : -sums[index + 1] }
+        let anchor = operands.lazy.compactMap(\.anchor).first
+        guard anchor != nil || !total.isNaN else { return nil }
         var text = operands[0].text
         for (index, name) in operators.enumerated() { text += " \(name) \(operands[index + 1].text)" }
-        return PointSizeEstimate(points: total, anchor: operands.lazy.compactMap(\.anchor).first, text: text)
+        return PointSizeEstimate(points: total, anchor: anchor, text: text)
     }
 
     /// `UIFont.preferredFont(forTextStyle: .callout).pointSize` → `.callout`.

@@ -15,7 +15,7 @@ struct HeightConstraintRule {
             else { continue }
             let owner = anchor.as(MemberAccessExprSyntax.self)?.base
             guard let receiver = receivers.receivers(for: owner, at: call).first else { continue }
-            let byName = isTextView(receiver)
+            let byName = isTextView(receiver) || isTextViewSubclassItself(receiver, at: call)
             let externalType = builder.context.prefersAppKit ? nil : receivers.typeDeclaredElsewhere(receiver)
             guard byName || externalType != nil else { continue }
             let finding = builder.makeFinding(
@@ -31,6 +31,15 @@ struct HeightConstraintRule {
                 builder.report(finding)
             }
         }
+    }
+
+    /// `self` in a UIKit text view subclass of the file (`heightAnchor` in a
+    /// `PillButton: UIButton`), whether or not the class sets its own text properties.
+    private func isTextViewSubclassItself(_ receiver: Receiver, at node: some SyntaxProtocol) -> Bool {
+        guard receiver.path == "self", let type = TypeScope.enclosing(node)?.name,
+            let textClass = builder.context.textViewSubclasses[type]
+        else { return false }
+        return !UIKitVocabulary.isAppKit(textClass)
     }
 
     /// A UIKit text view: AppKit views are not judged by this rule (the rule catalogue
