@@ -25,7 +25,7 @@ public final class HistoryEngine {
     private var knownChanges: [ObjectID: (parent: ObjectID, changes: [FileChange])] = [:]
 
     /// The syntax-tree cache's default budget. With it, `scan --all` of
-    /// duckduckgo-iOS peaks at 240 MB resident, home-assistant iOS at 275 MB
+    /// duckduckgo-iOS and home-assistant iOS each peak at about 220 MB resident
     /// (see README, "History of a repository").
     public static let defaultTreeBudgetBytes = 64 << 20
 
