@@ -17,21 +17,22 @@ public struct LineHunk: Sendable, Hashable {
     }
 }
 
-extension Repository {
-    /// The hunks that turn one blob into another, without context lines.
-    public func hunks(from old: ObjectID, to new: ObjectID) throws -> [LineHunk] {
-        var oldOid = old.oid, newOid = new.oid
-        var oldBlob: OpaquePointer?, newBlob: OpaquePointer?
-        try check(git_blob_lookup(&oldBlob, pointer, &oldOid), "cannot read blob \(old.short)")
-        defer { git_blob_free(oldBlob) }
-        try check(git_blob_lookup(&newBlob, pointer, &newOid), "cannot read blob \(new.short)")
-        defer { git_blob_free(newBlob) }
+extension LineHunk {
+    /// The hunks that turn one version of a file into another, without
+    /// context lines, from the bytes in hand: neither blob is read again.
+    public static func between(_ old: [UInt8], _ new: [UInt8]) throws -> [LineHunk] {
+        _ = GitLibrary.initialized
         var options = git_diff_options()
         git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION))
         options.context_lines = 0
         options.interhunk_lines = 0
         var patch: OpaquePointer?
-        try check(git_patch_from_blobs(&patch, oldBlob, nil, newBlob, nil, &options), "cannot diff \(old.short)..\(new.short)")
+        let status = old.withUnsafeBytes { old in
+            new.withUnsafeBytes { new in
+                git_patch_from_buffers(&patch, old.baseAddress, old.count, nil, new.baseAddress, new.count, nil, &options)
+            }
+        }
+        try check(status, "cannot diff two versions of a file")
         defer { git_patch_free(patch) }
         var hunks: [LineHunk] = []
         for index in 0..<git_patch_num_hunks(patch) {

@@ -31,11 +31,9 @@ public enum SourceKind: Sendable {
 /// The version of a file that a new version replaces, for incremental parsing.
 public struct PreviousVersion: Sendable {
     public let blob: String
-    public let hunks: [LineHunk]
 
-    public init(blob: String, hunks: [LineHunk]) {
+    public init(blob: String) {
         self.blob = blob
-        self.hunks = hunks
     }
 }
 
@@ -115,8 +113,11 @@ public struct FileAnalyzer: Sendable {
     private func parse(_ bytes: [UInt8], blob: String?, path: String?, previous: PreviousVersion?) -> SourceFileSyntax {
         var transition: IncrementalParseTransition?
         var base: SyntaxTreeCache.Entry?
+        // The hunks only now, from the bytes in hand: most versions a history
+        // brings are never parsed (the prefilter), and none is read twice.
         if let trees, let previous, let cached = trees.base(for: previous.blob),
-            let edits = SourceEdits.edits(for: previous.hunks, old: cached.source, new: bytes)
+            let hunks = try? LineHunk.between(cached.source, bytes),
+            let edits = SourceEdits.edits(for: hunks, old: cached.source, new: bytes)
         {
             transition = IncrementalParseTransition(previousIncrementalParseResult: cached.result, edits: edits)
             base = cached

@@ -104,15 +104,14 @@ final class BlobAnalyzer {
         return result
     }
 
-    /// The version to parse from and its hunks: the previous version's
-    /// tree, else the file's nearest cached one (another branch's), when
-    /// cached (else a full parse is cheaper).
-    private static func previousVersion(of request: Request, trees: SyntaxTreeCache?, in repository: Repository) throws -> PreviousVersion? {
+    /// The version to parse from: the previous version's tree, else the
+    /// file's nearest cached one (another branch's), when cached (else a
+    /// full parse is cheaper).
+    private static func previousVersion(of request: Request, trees: SyntaxTreeCache?) -> PreviousVersion? {
         guard let trees, request.kind == .swift,
-            let base = trees.baseBlob(previous: request.previous?.hex, path: request.path).flatMap(ObjectID.init(hex:)),
-            base != request.blob
+            let base = trees.baseBlob(previous: request.previous?.hex, path: request.path), base != request.blob.hex
         else { return nil }
-        return PreviousVersion(blob: base.hex, hunks: try repository.hunks(from: base, to: request.blob))
+        return PreviousVersion(blob: base)
     }
 
     /// Starts analyzing, in the background on all cores, the blobs of
@@ -164,11 +163,8 @@ final class BlobAnalyzer {
         let analyzer = fileAnalyzer
         let queue = AnalysisQueue(gitDirectory: gitDirectory, threads: threads) { repository, request in
             let data = try repository.contents(of: request.blob)
-            // Without the hunks, a full parse gives the same tree.
-            let previous = try? Self.previousVersion(of: request, trees: analyzer.trees, in: repository)
-            return Self.record(
-                request, analyzer.analyze(data, kind: request.kind, blob: request.blob.hex, path: request.path, previous: previous ?? nil)
-            )
+            let previous = Self.previousVersion(of: request, trees: analyzer.trees)
+            return Self.record(request, analyzer.analyze(data, kind: request.kind, blob: request.blob.hex, path: request.path, previous: previous))
         }
         analysisQueue = queue
         return queue
