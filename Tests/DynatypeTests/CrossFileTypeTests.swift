@@ -126,4 +126,48 @@ import Testing
             ".systemFont(ofSize: NSFont.preferredFont(forTextStyle: .footnote).pointSize, weight: .medium)",
         ])
     }
+
+    /// A cell whose superclasses are declared in other files (round-4 class
+    /// H2, CodeEdit): the chain decides AppKit or UIKit, in a file that
+    /// imports neither.
+    private let controller = """
+        import SwiftUI
+        final class FindListController {
+            func makeCell() -> AnyObject {
+                let view = ProjectCell(frame: .zero, isEditable: false)
+                view.textField?.font = .systemFont(ofSize: 13, weight: .medium)
+                return view
+            }
+        }
+        """
+
+    @Test func aCellsSuperclassesInOtherFilesMakeItsFontAppKit() {
+        let reports = audit([
+            "Controller.swift": controller,
+            "Cells.swift": """
+                import AppKit
+                class StandardTableViewCell: NSTableCellView {}
+                class FileSystemTableViewCell: StandardTableViewCell {
+                    init(frame: NSRect, isEditable: Bool = true) { super.init(frame: frame) }
+                    required init?(coder: NSCoder) { fatalError() }
+                }
+                """,
+            "ProjectCell.swift": "import AppKit\nfinal class ProjectCell: FileSystemTableViewCell {}\n",
+        ])
+        let findings = reports["Controller.swift"]!.findings
+        #expect(ruleLines(reports["Controller.swift"]!) == ["fixed_appkit_font:5"])
+        #expect(findings.map(\.replacement) == [".systemFont(ofSize: NSFont.preferredFont(forTextStyle: .footnote).pointSize, weight: .medium)"])
+    }
+
+    @Test func aCellsSuperclassesInOtherFilesMakeItsFontUIKit() {
+        let reports = audit([
+            "Controller.swift": controller,
+            "ProjectCell.swift": "import UIKit\nclass BaseCell: UITableViewCell {}\nfinal class ProjectCell: BaseCell {}\n",
+        ])
+        #expect(ruleLines(reports["Controller.swift"]!) == ["fixed_uikit_font:5"])
+    }
+
+    @Test func aCellOutsideTheAuditedCodeKeepsTheFilesDefault() {
+        #expect(ruleLines(audit(controller, fileName: "Controller.swift")) == ["fixed_uikit_font:5"])
+    }
 }

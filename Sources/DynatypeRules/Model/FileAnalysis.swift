@@ -81,7 +81,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             case .fontOutcome(let value, _): visit(value)
             case .sizeIsFixed(let size): visit(size: size)
             case .helperCalledWithFixedSize: break
-            case .isTextView(let type, _): names.insert(type)
+            case .isTextView(let type, _), .classIsAppKit(let type, _): names.insert(type)
             case .outletDoesNotAdjustFont(_, let property): names.insert(property)
             case .all(let conditions): conditions.forEach(visit(condition:))
             case .readAsFont(let property): names.insert(property)

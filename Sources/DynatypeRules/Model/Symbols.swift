@@ -177,6 +177,10 @@ public enum FindingCondition: Codable, Hashable, Sendable {
     /// Reported when a class of this name is a text view: by what it inherits
     /// where the audited code declares it, else by `byName` (its name's guess).
     case isTextView(type: String, byName: Bool)
+    /// Reported when the audited code's declarations of this class (through
+    /// its superclasses) make it an AppKit class (`appKit`), or do not
+    /// (UIKit, or not known: the file's own default, UIKit).
+    case classIsAppKit(type: String, appKit: Bool)
     /// Reported unless every connection of the outlet in the audited Interface
     /// Builder documents sets "Automatically Adjusts Font".
     case outletDoesNotAdjustFont(owner: String, property: String)

@@ -58,6 +58,7 @@ public struct ProjectResolver: Sendable {
         case .sizeIsFixed(let size): return symbols.sizeIsFixed(size)
         case .helperCalledWithFixedSize(let key): return symbols.isHelperCalledWithFixedSize(key)
         case .isTextView(let type, let byName): return symbols.isTextView(type) ?? byName
+        case .classIsAppKit(let type, let appKit): return (symbols.isAppKitClass(type) ?? false) == appKit
         case .outletDoesNotAdjustFont(let owner, let property): return !symbols.outletAdjustsFont(owner: owner, property: property)
         case .all(let conditions): return conditions.allSatisfy { holds($0, symbols) }
         case .readAsFont(let property): return symbols.isReadAsFont(property)

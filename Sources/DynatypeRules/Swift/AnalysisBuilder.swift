@@ -80,24 +80,28 @@ final class AnalysisBuilder {
 
     func markJudged(_ sites: [FontSite]) { sites.forEach { judgedConstructors.insert($0.node.id) } }
 
-    /// Reports a constructor site: certain, or conditional on its size.
-    /// A size that is a parameter of a font helper makes the finding depend on
-    /// the helper's calls; a parameter of anything else leaves the font
-    /// unresolved, which the element's status already says.
-    func report(_ site: FontSite, elements: [Int] = []) {
+    /// Reports a constructor site: certain, or conditional on its size (and
+    /// on `also`, when given). A size that is a parameter of a font helper
+    /// makes the finding depend on the helper's calls; a parameter of
+    /// anything else leaves the font unresolved, which the element's status
+    /// already says.
+    func report(_ site: FontSite, elements: [Int] = [], also: FindingCondition? = nil) {
         judgedConstructors.insert(site.node.id)
         let finding = finding(for: site, elements: elements)
+        var conditions = also.map { [$0] } ?? []
         switch site.dependency {
-        case nil:
-            report(finding)
+        case nil, .scales?, .fixed?:
+            break
         case .symbol?, .initialized?:
-            report(finding, when: .sizeIsFixed(site.dependency!))
+            conditions.append(.sizeIsFixed(site.dependency!))
         case .parameter(let name)?:
-            if let helper = SymbolCollector.enclosingHelperKey(of: site.node, parameter: name) {
-                report(finding, when: .helperCalledWithFixedSize(helper))
-            }
-        case .scales?, .fixed?:
-            report(finding)
+            guard let helper = SymbolCollector.enclosingHelperKey(of: site.node, parameter: name) else { return }
+            conditions.append(.helperCalledWithFixedSize(helper))
+        }
+        switch conditions.count {
+        case 0: report(finding)
+        case 1: report(finding, when: conditions[0])
+        default: report(finding, when: .all(conditions))
         }
     }
 }

@@ -46,6 +46,8 @@ final class ReceiverIndex {
     private var aliases: [Receiver: Receiver] = [:]
     /// Whether the value a receiver's assignments start from is an AppKit view.
     private var platformByAssignment: [Receiver: Bool] = [:]
+    /// The class that value has, where its superclasses leave the file.
+    private var undecidedClassByAssignment: [Receiver: String] = [:]
     private let context: FileContext
 
     init(context: FileContext) {
@@ -102,6 +104,14 @@ final class ReceiverIndex {
         return types[receiver].flatMap(isAppKitType) ?? platformByAssignment[receiver]
     }
 
+    /// The class whose superclasses, declared in other files, decide whether
+    /// a receiver is AppKit's or UIKit's, when this file cannot (`view` of
+    /// another file's `ProjectNavigatorTableViewCell` in `view.textField?.font`).
+    func undecidedClass(of receiver: Receiver) -> String? {
+        guard isAppKit(receiver) == nil else { return nil }
+        return undecidedClassByAssignment[receiver]
+    }
+
     // MARK: Recording
 
     private func record(_ statement: SequenceExprSyntax) {
@@ -122,30 +132,45 @@ final class ReceiverIndex {
         }
         guard Self.properties.contains(property) else { return }
         let assignment = PropertyAssignment(statement: statement, property: property, value: Array(elements.dropFirst(2)))
-        let appKit = isAppKitValue(base, at: statement)
+        let head = headType(of: base, at: statement)
+        let appKit = head.flatMap { isAppKitType($0.name) }
+        let undecided = appKit == nil ? head.flatMap { firstClassDeclaredElsewhere($0.name, declaredHere: $0.declaredHere) } : nil
         for receiver in receivers(for: base, at: statement) {
             assignments[receiver, default: []].append(assignment)
             if let appKit { platformByAssignment[receiver] = appKit }
+            if let undecided { undecidedClassByAssignment[receiver] = undecided }
         }
     }
 
     /// the rule catalogue "UIKit or AppKit is decided by type": the type of the value an
     /// assignment's receiver path starts from (`label: NSTextField`, `view`
-    /// of an `NSTableCellView` subclass in `view.textField?.font`), followed
-    /// through the classes the file declares to the framework class it ends in.
-    private func isAppKitValue(_ base: ExprSyntax?, at node: some SyntaxProtocol) -> Bool? {
+    /// of an `NSTableCellView` subclass in `view.textField?.font`), to be
+    /// followed through the classes the file declares to the framework class
+    /// it ends in.
+    private func headType(of base: ExprSyntax?, at node: some SyntaxProtocol) -> (name: String, declaredHere: Bool)? {
         guard let base else { return nil }
         let head = String(Self.normalize(base).split(separator: ".").first ?? "")
-        let type: String?
-        if head == "self" {
-            type = TypeScope.enclosing(node)?.name
-        } else if case .unknown = context.bindings.resolve(head, at: node) {
+        if head == "self" { return TypeScope.enclosing(node).map { ($0.name, true) } }
+        if case .unknown = context.bindings.resolve(head, at: node) {
             // Not declared here: a member the type inherits (`textField` of an `NSTableCellView`).
-            type = TypeScope.enclosing(node)?.name
-        } else {
-            type = context.bindings.typeName(of: head, at: node)
+            return TypeScope.enclosing(node).map { ($0.name, true) }
         }
-        return type.flatMap(isAppKitType)
+        return context.bindings.typeName(of: head, at: node).map { ($0, false) }
+    }
+
+    /// The first class of `type`'s chain of superclasses that this file does
+    /// not declare (`type` itself when the file does not declare it).
+    private func firstClassDeclaredElsewhere(_ type: String, declaredHere: Bool) -> String? {
+        var current = type
+        var seen: Set<String> = []
+        while seen.insert(current).inserted {
+            guard let superclass = context.facts.superclasses[current] else {
+                let elsewhere = !(current == type && declaredHere) && !context.facts.classes.contains(current)
+                return elsewhere && current.first?.isUppercase == true && !current.hasPrefix("NS") && !current.hasPrefix("UI") ? current : nil
+            }
+            current = superclass
+        }
+        return nil
     }
 
     private func isAppKitType(_ type: String) -> Bool? {

@@ -20,16 +20,40 @@ struct UIKitFontRule {
         // property) are still judged here: `ConstructorRule` leaves every
         // font assignment to this rule.
         for (receiver, assignments) in receivers.assignments where elementOf[receiver] == nil {
-            for assignment in assignments where assignment.property == "font" { judgeUnattached(assignment, receiverIsAppKit: receivers.isAppKit(receiver)) }
+            for assignment in assignments where assignment.property == "font" { _ = judge(assignment, of: receiver, elements: []) }
         }
         return elementOf
     }
 
-    private func judgeUnattached(_ assignment: PropertyAssignment, receiverIsAppKit: Bool?) {
-        let font = FontClassifier(context: builder.context, receiverIsAppKit: receiverIsAppKit).classify(sequence: assignment.value, expecting: .platformFont, depth: 0)
+    /// Classifies a font assigned to a receiver and reports its sites. When
+    /// only the audit's classes can tell whether the receiver is AppKit's or
+    /// UIKit's (a cell whose superclasses are declared in other files), a site
+    /// judged differently under the two is reported under both, each on the
+    /// condition that picks it (the rule catalogue "UIKit or AppKit is decided by type").
+    private func judge(_ assignment: PropertyAssignment, of receiver: Receiver, elements: [Int]) -> FontClassification {
+        let appKit = receivers.isAppKit(receiver)
+        let classify = { (appKit: Bool?) in
+            FontClassifier(context: self.builder.context, receiverIsAppKit: appKit).classify(sequence: assignment.value, expecting: .platformFont, depth: 0)
+        }
+        let font = classify(appKit)
         builder.markJudged(font.sites)
         builder.addHelperCalls(font.helperCalls)
-        for site in font.sites { builder.report(site) }
+        if appKit == nil, !builder.context.prefersAppKit, let type = receivers.undecidedClass(of: receiver) {
+            let asAppKit = classify(true)
+            if asAppKit.sites.count == font.sites.count {
+                for (uiKitSite, appKitSite) in zip(font.sites, asAppKit.sites) {
+                    if uiKitSite.rule == appKitSite.rule, uiKitSite.message == appKitSite.message, uiKitSite.replacement == appKitSite.replacement {
+                        builder.report(uiKitSite, elements: elements)
+                    } else {
+                        builder.report(uiKitSite, elements: elements, also: .classIsAppKit(type: type, appKit: false))
+                        builder.report(appKitSite, elements: elements, also: .classIsAppKit(type: type, appKit: true))
+                    }
+                }
+                return font
+            }
+        }
+        for site in font.sites { builder.report(site, elements: elements) }
+        return font
     }
 
     /// Declared text views and other text views that get a font, in source
@@ -109,13 +133,9 @@ struct UIKitFontRule {
             reportDefaultFont(of: receiver, element: element)
             return
         }
-        let classifier = FontClassifier(context: builder.context, receiverIsAppKit: receivers.isAppKit(receiver))
         var judged: [(PropertyAssignment, FontClassification)] = []
         for assignment in assignments {
-            let font = classifier.classify(sequence: assignment.value, expecting: .platformFont, depth: 0)
-            builder.markJudged(font.sites)
-            builder.addHelperCalls(font.helperCalls)
-            for site in font.sites { builder.report(site, elements: [element]) }
+            let font = judge(assignment, of: receiver, elements: [element])
             builder.reportFontUses(font, elements: [element], scalingAPI: "preferredFont or UIFontMetrics")
             judged.append((assignment, font))
         }
