@@ -2,6 +2,59 @@ import DynatypeRules
 import Testing
 
 @Suite struct UIKitTests {
+    /// Round-5 class S (simplenote): size 0 keeps the descriptor's size, however 0 is spelled.
+    @Test func aDescriptorFontOfSizeZeroKeepsTheTextStylesSize() {
+        let report = audit("""
+            import UIKit
+            extension UIFont {
+                static func styled(_ style: TextStyle, weight: Weight) -> UIFont {
+                    let descriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: style)
+                        .addingAttributes([.traits: [UIFontDescriptor.TraitKey.weight: weight]])
+                    return UIFont(descriptor: descriptor, size: .zero)
+                }
+                static func plain(_ style: TextStyle) -> UIFont {
+                    UIFont(descriptor: .preferredFontDescriptor(withTextStyle: style), size: CGFloat.zero)
+                }
+                static func fixed() -> UIFont {
+                    UIFont(descriptor: UIFontDescriptor(name: "Menlo", size: 0), size: 14)
+                }
+            }
+            final class Cell: UITableViewCell {
+                let title = UILabel()
+                func configure() {
+                    title.font = .styled(.body, weight: .semibold)
+                    title.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_uikit_font:12"])
+    }
+
+    /// Round-5 class T (simplenote): the fix keeps an optional receiver's `?`, or it does not compile.
+    @Test func theAdjustsFixKeepsAnOptionalReceiverAsWritten() {
+        let report = audit("""
+            import UIKit
+            final class SubtitleCell: UITableViewCell {
+                func reloadTextStyles() {
+                    textLabel?.font = UIFont.preferredFont(forTextStyle: .body)
+                    detailTextLabel?.font = UIFont.preferredFont(forTextStyle: .subheadline)
+                }
+            }
+            final class ListController: UITableViewController {
+                override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                    let cell = UITableViewCell(style: .value1, reuseIdentifier: nil)
+                    cell.detailTextLabel?.font = .preferredFont(forTextStyle: .subheadline)
+                    return cell
+                }
+            }
+            """)
+        #expect(report.findings.compactMap(\.replacement) == [
+            "textLabel?.adjustsFontForContentSizeCategory = true",
+            "detailTextLabel?.adjustsFontForContentSizeCategory = true",
+            "cell.detailTextLabel?.adjustsFontForContentSizeCategory = true",
+        ])
+    }
+
     @Test func closureInitializedLabelsAreOneElementEach() {
         let report = audit("""
             import UIKit

@@ -226,6 +226,14 @@ public enum RuleCatalogue {
                     import UIKit
                     let font = UIFont.systemFont(ofSize: UIFontMetrics.default.scaledValue(for: 15))
                     """),
+                // Size 0, however spelled, keeps the text style's descriptor size.
+                RuleExample("""
+                    import UIKit
+                    func styled(_ style: UIFont.TextStyle) -> UIFont {
+                        let descriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: style).withSymbolicTraits(.traitBold)!
+                        return UIFont(descriptor: descriptor, size: .zero)
+                    }
+                    """),
                 // A face: read for its name, or resized with a scaled size.
                 RuleExample("""
                     import UIKit
@@ -302,13 +310,22 @@ public enum RuleCatalogue {
             summary: "a scaling UIKit font on a view that never sets `adjustsFontForContentSizeCategory = true` in its type; a text-style IB font without \"Automatically Adjusts Font\"",
             rationale: "Without it the font is chosen once and does not follow later text size changes.",
             fix: "`<view>.adjustsFontForContentSizeCategory = true`", sources: "Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography); Apple HIG: Accessibility, larger text (https://developer.apple.com/design/human-interface-guidelines/accessibility); Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)", platforms: uiKit,
-            triggering: [RuleExample("""
-                import UIKit
-                final class C: UIView {
-                    let label = UILabel()
-                    func setUp() { ↓label.font = .preferredFont(forTextStyle: .body) }
-                }
-                """)],
+            triggering: [
+                RuleExample("""
+                    import UIKit
+                    final class C: UIView {
+                        let label = UILabel()
+                        func setUp() { ↓label.font = .preferredFont(forTextStyle: .body) }
+                    }
+                    """),
+                // The fix keeps an optional receiver's `?`.
+                RuleExample("""
+                    import UIKit
+                    final class Cell: UITableViewCell {
+                        func reloadTextStyles() { ↓textLabel?.font = .preferredFont(forTextStyle: .body) }
+                    }
+                    """),
+            ],
             nonTriggering: [
                 RuleExample("""
                     import UIKit

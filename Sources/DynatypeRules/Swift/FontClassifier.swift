@@ -205,6 +205,16 @@ struct FontClassifier {
         return FontClassification(value: .scales, sites: [site], spec: "custom font relative to .body")
     }
 
+    /// A text style's descriptor, written in place or in a local
+    /// (`let descriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: style)…`).
+    private func readsPreferredDescriptor(_ descriptor: ExprSyntax) -> Bool {
+        if descriptor.trimmedText.contains("preferredFontDescriptor") { return true }
+        guard let name = descriptor.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            case .local(let binding) = context.bindings.resolve(name, at: descriptor)
+        else { return false }
+        return binding.initializer?.value.trimmedText.contains("preferredFontDescriptor") == true
+    }
+
     /// UIKit and AppKit font constructors with an explicit size.
     private func platformConstructor(
         _ call: FunctionCallExprSyntax, name: String, baseName: String?, bareType: String?, implicit: Bool
@@ -215,7 +225,7 @@ struct FontClassifier {
             appKit = bareType == "NSFont" || baseName == "NSFont"
             sizeArgument = call.argument("size")
             if let descriptor = call.argument("descriptor"), sizeArgument?.numericValue == 0 {
-                return descriptor.trimmedText.contains("preferredFontDescriptor")
+                return readsPreferredDescriptor(descriptor)
                     ? .scaling("`\(call.oneLine)` (preferred descriptor)")
                     : unresolved(ExprSyntax(call), "the descriptor's size cannot be classified")
             }

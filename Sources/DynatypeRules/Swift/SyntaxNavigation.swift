@@ -57,6 +57,13 @@ extension ExprSyntax {
         {
             return call.arguments.first?.expression.numericValue
         }
+        // `.zero`, `CGFloat.zero`: the number's own name for 0 (`UIFont(descriptor:size: .zero)`
+        // keeps the descriptor's size, as 0 does).
+        if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "zero",
+            member.base.map({ ["CGFloat", "Double", "Float", "Int"].contains($0.trimmedText) }) ?? true
+        {
+            return 0
+        }
         return nil
     }
 

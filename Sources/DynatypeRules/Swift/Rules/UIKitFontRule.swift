@@ -200,12 +200,15 @@ struct UIKitFontRule {
         }
     }
 
-    /// `label.` for `label.font = …`; the title label as written for
-    /// `button.titleLabel?.font = …` (a button has no such flag, and the
+    /// `label.` for `label.font = …`; the receiver as written when it is a
+    /// title label (`button.titleLabel?.font = …`: a button has no such flag)
+    /// or optional (`textLabel?.font`, `cell.detailTextLabel?.font`: the
     /// optional chaining must stay for the fix to compile); nothing for `self`.
     private static func receiverText(_ receiver: Receiver, of assignment: PropertyAssignment) -> String {
         let base = assignment.statement.elements.first?.as(MemberAccessExprSyntax.self)?.base
-        if let base, base.referencedName == "titleLabel" { return base.trimmedText.filter { !$0.isWhitespace } + "." }
+        if let base, base.referencedName == "titleLabel" || base.trimmedText.contains("?") {
+            return base.trimmedText.filter { !$0.isWhitespace } + "."
+        }
         return receiver.path == "self" ? "" : receiver.path + "."
     }
 
