@@ -23,19 +23,13 @@ extension SymbolTable {
     /// code declares for it up to a framework class (`NSTableCellView`,
     /// `UITableViewCell`); nil when the chain leaves the audited code.
     public func isAppKitClass(_ type: String) -> Bool? {
-        var current = type
-        var seen: Set<String> = []
-        while seen.insert(current).inserted {
-            if current.hasPrefix("NS") { return true }
-            if current.hasPrefix("UI") { return false }
-            let superclasses = definitions(named: current, kind: .viewClass).compactMap { located -> String? in
+        UIKitVocabulary.isAppKit(class: type) { name in
+            let superclasses = definitions(named: name, kind: .viewClass).compactMap { located -> String? in
                 guard case .inherits(let types) = located.definition.value else { return nil }
                 return types.first
             }
-            guard superclasses.count == 1, let superclass = superclasses.first else { return nil }
-            current = superclass
+            return superclasses.count == 1 ? superclasses[0] : nil
         }
-        return nil
     }
 
     /// Whether the outlet is connected in some Interface Builder document and

@@ -220,6 +220,20 @@ enum UIKitVocabulary {
         (["TextView", "textView"], "UITextView", "NSTextView"),
     ]
 
+    /// Whether a class is AppKit's (true) or UIKit's (false), by its chain
+    /// of superclasses up to a framework class; nil when the chain ends first.
+    static func isAppKit(class type: String, superclass: (String) -> String?) -> Bool? {
+        var current = type
+        var seen: Set<String> = []
+        while seen.insert(current).inserted {
+            if current.hasPrefix("NS") { return true }
+            if current.hasPrefix("UI") { return false }
+            guard let next = superclass(current) else { return nil }
+            current = next
+        }
+        return nil
+    }
+
     static func namesTextView(_ name: String) -> Bool { textClass(namedBy: name, appKit: false) != nil }
 
     /// The framework class a text view's name suggests (`titleLabel` → `UILabel`).

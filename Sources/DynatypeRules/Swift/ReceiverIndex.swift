@@ -174,15 +174,7 @@ final class ReceiverIndex {
     }
 
     private func isAppKitType(_ type: String) -> Bool? {
-        var current = type
-        var seen: Set<String> = []
-        while seen.insert(current).inserted {
-            if current.hasPrefix("NS") { return true }
-            if current.hasPrefix("UI") { return false }
-            guard let superclass = context.facts.superclasses[current] else { return nil }
-            current = superclass
-        }
-        return nil
+        UIKitVocabulary.isAppKit(class: type) { context.facts.superclasses[$0] }
     }
 
     /// The receivers an assignment's base denotes; `$0` in
