@@ -159,6 +159,35 @@ import Testing
         try harness.expectMatchesCheckout(fixed)
     }
 
+    /// A cell's font is AppKit's or UIKit's by its superclasses in other
+    /// files: a change two classes up re-judges the file that sets the font.
+    @Test func aSuperclassChangeTwoFilesAwayRejudgesTheFontsPlatform() throws {
+        let harness = try Harness(try GitFixture())
+        let fixture = harness.fixture
+        try fixture.write("Controller.swift", """
+            import SwiftUI
+            final class Controller {
+                func make() -> AnyObject {
+                    let view = ProjectCell(frame: .zero)
+                    view.textField?.font = .systemFont(ofSize: 13, weight: .medium)
+                    return view
+                }
+            }
+            """)
+        try fixture.write("ProjectCell.swift", "final class ProjectCell: BaseCell {}\n")
+        try fixture.write("BaseCell.swift", "import UIKit\nclass BaseCell: UITableViewCell {}\n")
+        let first = try fixture.commit("a UIKit cell")
+        try harness.scan()
+        #expect(try harness.record(first).summary.findingsByRule["fixed_uikit_font"] == 1)
+
+        try fixture.write("BaseCell.swift", "import AppKit\nclass BaseCell: NSTableCellView {}\n")
+        let appKit = try fixture.commit("an AppKit cell")
+        try harness.scan()
+        #expect(try harness.changes(appKit, .introduced) == ["fixed_appkit_font@Controller.swift:5"])
+        #expect(try harness.changes(appKit, .fixed) == ["fixed_uikit_font@Controller.swift:5"])
+        try harness.expectMatchesCheckout(appKit)
+    }
+
     @Test func anInvalidConfigurationFailsTheCommitWhichIsNeverABase() throws {
         let harness = try Harness(try GitFixture())
         let fixture = harness.fixture
