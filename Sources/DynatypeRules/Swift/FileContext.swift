@@ -223,15 +223,20 @@ enum UIKitVocabulary {
     /// Whether a class is AppKit's (true) or UIKit's (false), by its chain
     /// of superclasses up to a framework class; nil when the chain ends first.
     static func isAppKit(class type: String, superclass: (String) -> String?) -> Bool? {
-        var current = type
-        var seen: Set<String> = []
-        while seen.insert(current).inserted {
-            if current.hasPrefix("NS") { return true }
-            if current.hasPrefix("UI") { return false }
-            guard let next = superclass(current) else { return nil }
-            current = next
+        for name in superclassChain(from: type, superclass: superclass) {
+            if name.hasPrefix("NS") { return true }
+            if name.hasPrefix("UI") { return false }
         }
         return nil
+    }
+
+    /// `type`, then its superclasses as far as `superclass` knows them; a
+    /// cycle (code that does not compile) ends the chain.
+    static func superclassChain(from type: String, superclass: (String) -> String?) -> [String] {
+        var chain = [type]
+        var seen: Set<String> = [type]
+        while let next = superclass(chain[chain.count - 1]), seen.insert(next).inserted { chain.append(next) }
+        return chain
     }
 
     static func namesTextView(_ name: String) -> Bool { textClass(namedBy: name, appKit: false) != nil }

@@ -161,16 +161,10 @@ final class ReceiverIndex {
     /// The first class of `type`'s chain of superclasses that this file does
     /// not declare (`type` itself when the file does not declare it).
     private func firstClassDeclaredElsewhere(_ type: String, declaredHere: Bool) -> String? {
-        var current = type
-        var seen: Set<String> = []
-        while seen.insert(current).inserted {
-            guard let superclass = context.facts.superclasses[current] else {
-                let elsewhere = !(current == type && declaredHere) && !context.facts.classes.contains(current)
-                return elsewhere && current.first?.isUppercase == true && !current.hasPrefix("NS") && !current.hasPrefix("UI") ? current : nil
-            }
-            current = superclass
-        }
-        return nil
+        let last = UIKitVocabulary.superclassChain(from: type) { context.facts.superclasses[$0] }.last ?? type
+        // A cycle ends with a class the file declares a superclass for.
+        guard context.facts.superclasses[last] == nil, !(last == type && declaredHere), !context.facts.classes.contains(last) else { return nil }
+        return last.first?.isUppercase == true && !last.hasPrefix("NS") && !last.hasPrefix("UI") ? last : nil
     }
 
     private func isAppKitType(_ type: String) -> Bool? {
