@@ -122,8 +122,11 @@ import Testing
             """)
         #expect(ruleLines(report) == ["fixed_appkit_font:4", "fixed_appkit_font:11"])
         #expect(report.findings.compactMap(\.replacement) == [
-            ".boldSystemFont(ofSize: NSFont.preferredFont(forTextStyle: .footnote).pointSize)",
-            ".systemFont(ofSize: NSFont.preferredFont(forTextStyle: .footnote).pointSize, weight: .medium)",
+            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .footnote).fontDescriptor.withSymbolicTraits(.bold), size: 0)"
+                + " ?? NSFont.preferredFont(forTextStyle: .footnote)",
+            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .footnote).fontDescriptor"
+                + ".addingAttributes([.traits: [NSFontDescriptor.TraitKey.weight: NSFont.Weight.medium.rawValue]]), size: 0)"
+                + " ?? NSFont.preferredFont(forTextStyle: .footnote)",
         ])
     }
 
@@ -156,7 +159,11 @@ import Testing
         ])
         let findings = reports["Controller.swift"]!.findings
         #expect(ruleLines(reports["Controller.swift"]!) == ["fixed_appkit_font:5"])
-        #expect(findings.map(\.replacement) == [".systemFont(ofSize: NSFont.preferredFont(forTextStyle: .footnote).pointSize, weight: .medium)"])
+        #expect(findings.map(\.replacement) == [
+            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .footnote).fontDescriptor"
+                + ".addingAttributes([.traits: [NSFontDescriptor.TraitKey.weight: NSFont.Weight.medium.rawValue]]), size: 0)"
+                + " ?? NSFont.preferredFont(forTextStyle: .footnote)"
+        ])
     }
 
     @Test func aCellsSuperclassesInOtherFilesMakeItsFontUIKit() {

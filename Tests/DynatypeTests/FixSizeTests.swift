@@ -118,4 +118,102 @@ import Testing
             """)
         #expect(ruleLines(report) == ["fixed_text_width:4"])
     }
+
+    @Test func uiKitAndAppKitSpellTheCaptionStyleCaption1() {
+        let report = audit("""
+            import UIKit
+            final class C: UIViewController {
+                let label = UILabel()
+                func setUp() { label.font = UIFont.systemFont(ofSize: 12) }
+            }
+            """)
+        #expect(replacements(report) == ["UIFont.preferredFont(forTextStyle: .caption1)"])
+    }
+
+    /// An AppKit fix that read `preferredFont(…).pointSize` would be a fixed size again.
+    @Test func anAppKitFixKeepsWeightAndTraitsOnTheStylesDescriptor() throws {
+        let report = audit("""
+            import AppKit
+            final class C: NSViewController {
+                let a = NSTextField(), b = NSTextField(), c = NSTextField(), d = NSTextField()
+                func setUp() {
+                    a.font = NSFont.systemFont(ofSize: 12, weight: .regular)
+                    b.font = NSFont.systemFont(ofSize: 10, weight: .light)
+                    c.font = .boldSystemFont(ofSize: 13)
+                    d.font = NSFont(name: "Menlo", size: 11)
+                }
+            }
+            """)
+        #expect(replacements(report) == [
+            "NSFont.preferredFont(forTextStyle: .caption1)",
+            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .caption2).fontDescriptor"
+                + ".addingAttributes([.traits: [NSFontDescriptor.TraitKey.weight: NSFont.Weight.light.rawValue]]), size: 0)"
+                + " ?? NSFont.preferredFont(forTextStyle: .caption2)",
+            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .footnote).fontDescriptor.withSymbolicTraits(.bold), size: 0)"
+                + " ?? NSFont.preferredFont(forTextStyle: .footnote)",
+            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .caption2).fontDescriptor.addingAttributes([.name: \"Menlo\"]), size: 0)"
+                + " ?? NSFont.preferredFont(forTextStyle: .caption2)",
+        ])
+        let applied = report.findings.compactMap(\.replacement).enumerated().map { "    let f\($0.offset) = NSTextField()\n    func set\($0.offset)() { f\($0.offset).font = \($0.element) }" }
+        let fixed = audit("import AppKit\nfinal class D: NSViewController {\n" + applied.joined(separator: "\n") + "\n}")
+        #expect(fixed.findings.isEmpty)
+    }
+
+    @Test func aFrameFixFreesOnlyTheSidesThatAreFindings() {
+        let report = audit("""
+            struct A: View {
+                var body: some View {
+                    Text("gauge").frame(width: 60, height: 60)
+                    Text("banner").frame(height: 200, alignment: .top).frame(maxWidth: .infinity)
+                }
+            }
+            struct B: View {
+                var body: some View { HStack { Image(systemName: "a"); Text("row") }.frame(width: 300, height: 40, alignment: .leading) }
+            }
+            """)
+        #expect(report.findings.map { "\($0.rule.rawValue) \($0.replacement ?? "")" } == [
+            "fixed_text_height .frame(maxWidth: .infinity, minHeight: 60, alignment: .leading)",
+            "fixed_text_width .frame(maxWidth: .infinity, minHeight: 60, alignment: .leading)",
+            "fixed_text_height .frame(minHeight: 200, alignment: .top)",
+            "fixed_text_height .frame(minWidth: 300, maxWidth: 300, minHeight: 40, alignment: .leading)",
+        ])
+    }
+
+    @Test func aSymbolFixKeepsScaleAndWeight() {
+        let report = audit("""
+            import UIKit
+            let large = UIImage.SymbolConfiguration(pointSize: 20, weight: .bold, scale: .large)
+            """)
+        #expect(replacements(report) == [
+            "UIImage.SymbolConfiguration(textStyle: .title3, scale: .large).applying(UIImage.SymbolConfiguration(weight: .bold))"
+        ])
+    }
+
+    /// `24 * fontScale`: the unknown factor multiplies the size the code names.
+    @Test func aSizeTimesAnUnknownFactorIsNamedByItsKnownSize() {
+        let report = audit("""
+            enum Theme {
+                static var headline: Font { Font.system(size: 24.0 * UserDefaults.standard.double(forKey: "scale")) }
+                static var brand: Font { .custom("Brand", size: 21 * UserDefaults.standard.double(forKey: "scale")) }
+                static var badge: Font { Font.system(size: UIScreen.main.bounds.width * 0.5) }
+            }
+            """)
+        #expect(replacements(report) == [
+            "Font.title2", ".custom(\"Brand\", size: 21 * UserDefaults.standard.double(forKey: \"scale\"), relativeTo: .title3)",
+            // A ratio is no size: the default style stays.
+            "Font.body",
+        ])
+    }
+
+    @Test func aSizeNamedByANumberExtensionGetsItsNearestStyle() {
+        let report = audit("""
+            struct A: View {
+                var body: some View { Text("Welcome").font(.system(size: .titleSize)) }
+            }
+            fileprivate extension CGFloat {
+                static let titleSize: CGFloat = 26
+            }
+            """)
+        #expect(replacements(report) == [".title"])
+    }
 }

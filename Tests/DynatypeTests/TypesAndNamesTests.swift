@@ -629,7 +629,10 @@ import Testing
         #expect(ruleLines(report) == ["fixed_appkit_font:6", "fixed_appkit_font:7"])
         #expect(report.findings.map(\.replacement) == [
             "NSFont.preferredFont(forTextStyle: .footnote)",
-            "NSFont.monospacedDigitSystemFont(ofSize: NSFont.preferredFont(forTextStyle: .footnote).pointSize, weight: .semibold)",
+            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .footnote).fontDescriptor.addingAttributes([.featureSettings: "
+                + "[[NSFontDescriptor.FeatureKey.typeIdentifier: kNumberSpacingType, NSFontDescriptor.FeatureKey.selectorIdentifier: "
+                + "kMonospacedNumbersSelector]]]).addingAttributes([.traits: [NSFontDescriptor.TraitKey.weight: NSFont.Weight.semibold.rawValue]]), "
+                + "size: 0) ?? NSFont.preferredFont(forTextStyle: .footnote)",
         ])
     }
 
@@ -717,4 +720,21 @@ import Testing
             """)
         #expect(ruleLines(report) == ["clamped_dynamic_type:3", "clamped_dynamic_type:4", "clamped_dynamic_type:5"])
     }
+
+    /// the rule catalogue "Only fonts are unresolved fonts": a call passed as a value
+    /// (`.font(rowFont(…))`, `.foregroundColor(fontColor())`) is no font modifier on `self`.
+    @Test func aFreeFontFunctionPassedAsAValueIsJudgedOnce() {
+        let report = audit("""
+            func rowFont(_ kind: Int) -> Font { Font.system(size: 17) }
+            struct Row: View {
+                func fontColor() -> Color { .gray }
+                var body: some View {
+                    Text("a").font(rowFont(1))
+                    Text("b").foregroundColor(fontColor())
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_font_size:1", "fixed_font_token:5"])
+    }
 }
+

@@ -10,6 +10,12 @@ extension RuleCatalogue {
                 RuleExample("""
                     struct A: View { var body: some View { Text("Offer").lineLimit(1).↓minimumScaleFactor(0.6) } }
                     """),
+                // On a container of custom views, as on a custom view: their text is out of sight.
+                RuleExample("""
+                    struct A: View {
+                        var body: some View { HStack { Name(); Spacer() }.↓minimumScaleFactor(0.75).lineLimit(1) }
+                    }
+                    """),
                 RuleExample("""
                     import UIKit
                     final class C: UIView {
@@ -179,6 +185,15 @@ extension RuleCatalogue {
                         var body: some View {
                             Badge().↓dynamicTypeSize(...(.xxxLarge))
                             Badge().↓dynamicTypeSize(...DynamicTypeSize.xxLarge)
+                        }
+                    }
+                    """),
+                // The whole app below a root container of custom views.
+                RuleExample("""
+                    struct Root: View {
+                        let loggedIn: Bool
+                        var body: some View {
+                            Group { if loggedIn { Home() } else { Login() } }.↓dynamicTypeSize(.xSmall ... .xxxLarge)
                         }
                     }
                     """),

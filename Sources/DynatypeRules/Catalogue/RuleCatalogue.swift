@@ -265,7 +265,8 @@ public enum RuleCatalogue {
             .fixedAppKitFont, name: "Fixed AppKit font", severity: .error,
             summary: "`NSFont.systemFont(ofSize:)` and its variants, `NSFont(name:size:)`",
             rationale: "An AppKit font with a fixed size does not follow the text size setting.",
-            fix: "`NSFont.preferredFont(forTextStyle:)`", sources: "Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)", platforms: [.macOS],
+            fix: "`NSFont.preferredFont(forTextStyle:)`; with a weight, trait or face, that style's `fontDescriptor` with it, at size 0",
+            sources: "Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)", platforms: [.macOS],
             triggering: [
                 RuleExample("""
                     import AppKit
@@ -297,13 +298,27 @@ public enum RuleCatalogue {
                     func make() -> NSView { let cell = Cell(); cell.textField?.font = ↓.systemFont(ofSize: 11); return cell }
                     """),
             ],
-            nonTriggering: [RuleExample("""
-                import AppKit
-                final class C: NSViewController {
-                    let field = NSTextField(labelWithString: "")
-                    func setUp() { field.font = NSFont.preferredFont(forTextStyle: .body) }
-                }
-                """)]
+            nonTriggering: [
+                RuleExample("""
+                    import AppKit
+                    final class C: NSViewController {
+                        let field = NSTextField(labelWithString: "")
+                        func setUp() { field.font = NSFont.preferredFont(forTextStyle: .body) }
+                    }
+                    """),
+                // The fix for a weight or a trait: the text style's descriptor with it, at the style's size.
+                RuleExample("""
+                    import AppKit
+                    final class C: NSViewController {
+                        let field = NSTextField(labelWithString: "")
+                        func setUp() {
+                            field.font = NSFont(
+                                descriptor: NSFont.preferredFont(forTextStyle: .body).fontDescriptor.withSymbolicTraits(.bold), size: 0
+                            ) ?? NSFont.preferredFont(forTextStyle: .body)
+                        }
+                    }
+                    """),
+            ]
         ),
         RuleDescriptor(
             .missingAdjustsFont, name: "Missing adjustsFontForContentSizeCategory", severity: .error,

@@ -54,14 +54,40 @@ enum FixSuggestions {
         return "UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledFont(for: \(font(call, sizedBy: size)))"
     }
 
-    /// AppKit has no `UIFontMetrics`: a plain system font becomes the text
-    /// style's font; any other keeps its face, weight and traits and takes
-    /// the text style's size (the rule catalogue "Fixes keep weight, design and traits").
+    /// AppKit has no `UIFontMetrics`: a regular system font becomes the text
+    /// style's font; any other keeps its weight, traits or face on the text
+    /// style's descriptor (the rule catalogue "Fixes keep weight, design and
+    /// traits"). A size read from the style's font (`….pointSize`) would be
+    /// a fixed size again.
     static func appKit(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String {
-        let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points, weight: call.argument("weight")?.referencedName)
+        let weight = call.argument("weight")
+        let weightName = weight?.referencedName
+        let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points, weight: weightName)
         let preferred = "NSFont.preferredFont(forTextStyle: .\(style.uiKitName))"
-        if call.calleeName == "systemFont", call.arguments.count == 1 { return preferred }
-        return replacingSize(of: call, with: preferred + ".pointSize")
+        var changes = appKitTraits(of: call)
+        let impliedByStyle = style == .headline && ["semibold", "bold"].contains(weightName ?? "")
+        if let weight, weightName != "regular", !impliedByStyle {
+            let value = weightName.map { "NSFont.Weight.\($0)" } ?? "(\(weight.oneLine))"
+            changes.append(".addingAttributes([.traits: [NSFontDescriptor.TraitKey.weight: \(value).rawValue]])")
+        }
+        guard !changes.isEmpty else { return preferred }
+        return "NSFont(descriptor: \(preferred).fontDescriptor\(changes.joined()), size: 0) ?? \(preferred)"
+    }
+
+    /// The descriptor changes that give the style's font what the constructor's name or face adds.
+    private static func appKitTraits(of call: FunctionCallExprSyntax) -> [String] {
+        if let face = call.argument("name") { return [".addingAttributes([.name: \(face.oneLine)])"] }
+        switch call.calleeName {
+        case "boldSystemFont": return [".withSymbolicTraits(.bold)"]
+        case "italicSystemFont": return [".withSymbolicTraits(.italic)"]
+        case "monospacedSystemFont", "userFixedPitchFont": return [".withSymbolicTraits(.monoSpace)"]
+        case "monospacedDigitSystemFont":
+            return [
+                ".addingAttributes([.featureSettings: [[NSFontDescriptor.FeatureKey.typeIdentifier: kNumberSpacingType, "
+                    + "NSFontDescriptor.FeatureKey.selectorIdentifier: kMonospacedNumbersSelector]]])"
+            ]
+        default: return []
+        }
     }
 
     /// The constructor as written, with a size read from a preferred font

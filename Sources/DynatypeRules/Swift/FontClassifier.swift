@@ -208,11 +208,17 @@ struct FontClassifier {
     /// A text style's descriptor, written in place or in a local
     /// (`let descriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: style)…`).
     private func readsPreferredDescriptor(_ descriptor: ExprSyntax) -> Bool {
-        if descriptor.trimmedText.contains("preferredFontDescriptor") { return true }
+        if Self.isPreferredDescriptor(descriptor.trimmedText) { return true }
         guard let name = descriptor.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
             case .local(let binding) = context.bindings.resolve(name, at: descriptor)
         else { return false }
-        return binding.initializer?.value.trimmedText.contains("preferredFontDescriptor") == true
+        return binding.initializer.map { Self.isPreferredDescriptor($0.value.trimmedText) } ?? false
+    }
+
+    /// `UIFontDescriptor.preferredFontDescriptor(withTextStyle:)`, or a
+    /// preferred font's `fontDescriptor` (AppKit's spelling), changed or not.
+    private static func isPreferredDescriptor(_ text: String) -> Bool {
+        text.contains("preferredFontDescriptor") || text.contains("preferredFont(forTextStyle:") && text.contains(".fontDescriptor")
     }
 
     /// UIKit and AppKit font constructors with an explicit size.

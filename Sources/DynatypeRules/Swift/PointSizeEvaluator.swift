@@ -38,7 +38,7 @@ struct PointSizeEvaluator {
             return PointSizeEstimate(points: style.pointSize, anchor: style, text: Self.format(style.pointSize))
         }
         if let call = expr.as(FunctionCallExprSyntax.self), call.arguments.count == 1, call.arguments.first?.label == nil,
-            let name = call.calleeName, ["CGFloat", "Double", "Float", "Int"].contains(name)
+            let name = call.calleeName, Self.numberTypes.contains(name)
         {
             return estimate(call.arguments.first!.expression, depth: depth + 1)
         }
@@ -76,7 +76,12 @@ struct PointSizeEvaluator {
         for (index, name) in operators.enumerated() {
             let right = operands[index + 1].points
             switch name {
+            // An unknown factor (`24 * fontScale`) is a multiplier of the size the
+            // code names; a known factor below any text size (`width * 0.5`) is a ratio.
+            case "*" where right.isNaN: sums[sums.count - 1] = Self.asSize(sums[sums.count - 1])
+            case "*" where sums[sums.count - 1].isNaN: sums[sums.count - 1] = Self.asSize(right)
             case "*": sums[sums.count - 1] *= right
+            case "/" where right.isNaN: break
             case "/": guard right != 0 else { return nil }; sums[sums.count - 1] /= right
             default: sums.append(right); additions.append(name)
             }
@@ -109,8 +114,9 @@ struct PointSizeEvaluator {
             case .parameter, .unknown: return nil
             }
         }
-        guard let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped else { return nil }
+        guard let member = expr.as(MemberAccessExprSyntax.self) else { return nil }
         let name = member.declName.baseName.text
+        guard let base = member.base?.unwrapped else { return Self.numericExtensionConstant(name, from: expr) }
         if base.referencedName == "self" {
             guard case .member(let binding, _, _) = context.bindings.resolve(name, at: expr) else { return nil }
             return binding.initializer?.value
@@ -140,6 +146,27 @@ struct PointSizeEvaluator {
         }
         return nil
     }
+
+    /// `.titleSize` where a number is expected: a `static let` of an
+    /// extension of a number type in this file (`extension CGFloat { static let titleSize: CGFloat = 26 }`).
+    private static func numericExtensionConstant(_ name: String, from node: some SyntaxProtocol) -> ExprSyntax? {
+        guard let file = node.root.as(SourceFileSyntax.self) else { return nil }
+        for statement in file.statements {
+            guard let extensionDecl = statement.item.as(ExtensionDeclSyntax.self),
+                numberTypes.contains(extensionDecl.extendedType.trimmedText),
+                let value = staticConstant(name, in: extensionDecl.memberBlock)
+            else { continue }
+            return value
+        }
+        return nil
+    }
+
+    private static func asSize(_ factor: Double) -> Double { factor >= smallestTextSize ? factor : .nan }
+
+    /// Smaller than `.caption2`'s 11pt by a margin: no text style is nearer a smaller number.
+    private static let smallestTextSize = 6.0
+
+    private static let numberTypes: Set<String> = ["CGFloat", "Double", "Float", "Int"]
 
     private static func staticConstant(_ name: String, in members: MemberBlockSyntax) -> ExprSyntax? {
         for member in members.members {

@@ -58,8 +58,9 @@ final class SwiftUIInventory {
             let modifier = ModifierCall(name: name, call: call)
             guard ViewTree.isStandardFontModifier(modifier) || ViewTree.isCustomFontModifier(modifier) else { continue }
             guard call.calleeBase != nil else {
-                // `font(…)` on an implicit `self`, in code that builds a view.
-                if !call.isImplicitMemberCall, Self.buildsView(call) {
+                // `font(…)` on an implicit `self`, in code that builds a view;
+                // not a value passed on (`.font(titleFont(…))`, `.foregroundColor(fontColor())`).
+                if !call.isImplicitMemberCall, call.parent?.kind != .labeledExpr, Self.buildsView(call) {
                     consumers.append(FontConsumer(node: Syntax(call), kind: .opaque, environment: tree.environment(of: call), source: modifier))
                 }
                 continue

@@ -39,8 +39,15 @@ public enum TextStyle: String, CaseIterable, Sendable {
     /// `UIFont.TextStyle` and Interface Builder.
     static let swiftUINames: Set<String> = Set(allCases.map(\.rawValue))
 
-    /// `UIFont.TextStyle` case name for this style (`title1` for `.title`).
-    public var uiKitName: String { self == .title ? "title1" : rawValue }
+    /// `UIFont.TextStyle` / `NSFont.TextStyle` case name for this style
+    /// (`title1` for `.title`, `caption1` for `.caption`).
+    public var uiKitName: String {
+        switch self {
+        case .title: "title1"
+        case .caption: "caption1"
+        default: rawValue
+        }
+    }
 }
 
 extension TextStyle {

@@ -20,7 +20,7 @@ struct DynamicTypeClampRule {
             let rootEnvironment = inventory.tree.environment(of: targets.root)
             if rootEnvironment.exemption(for: .clampedDynamicType) != nil { continue }
             let affected = targets.applicable(for: .clampedDynamicType, in: inventory)
-            guard !affected.isEmpty || targets.rootIsOpaque else { continue }
+            guard !affected.isEmpty || targets.holdsOpaqueView else { continue }
             builder.report(builder.makeFinding(
                 .clampedDynamicType, at: name,
                 message: "\(limit) without a Large Content Viewer: text stops growing for users who need it most",

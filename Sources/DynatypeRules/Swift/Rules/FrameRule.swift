@@ -19,42 +19,69 @@ struct FrameRule {
                 }
                 continue
             }
+            let widthIsFixed =
+                width.map {
+                    !Self.hidesOrFrees($0) && isConstant($0, classifier)
+                        && (targets.rootIsTextElement && !targets.applicable(for: .fixedTextWidth, in: inventory).isEmpty
+                            || isDeclaredText(targets, for: .fixedTextWidth))
+                } ?? false
             let heightSize = height.map { classifier.classifySize($0, depth: 0).value }
-            if let height, let heightSize, !Self.hidesOrFrees(height), heightSize != .scales {
-                // Menu items and presented content are not inside the frame.
-                let affected = targets.applicable(for: .fixedTextHeight, in: inventory).filter {
-                    !ViewTree.isPresentedElsewhere($0.call, within: frame)
-                }
-                if !affected.isEmpty || isDeclaredText(targets, for: .fixedTextHeight) {
-                    let finding = builder.makeFinding(
-                        .fixedTextHeight, at: name,
-                        message: "a fixed height of \(height.oneLine) clips text that grows with Dynamic Type",
-                        current: frame.modifierText,
-                        replacement: ".frame(minHeight: \(height.oneLine))",
-                        fix: "use `.frame(minHeight: \(height.oneLine))` so the height can grow",
-                        elements: affected.map(\.index)
-                    )
-                    // A size the initializers set is fixed as the font rule finds it: by their calls.
-                    if case .initialized = heightSize {
-                        builder.report(finding, when: .sizeIsFixed(heightSize))
-                    } else {
-                        builder.report(finding)
-                    }
+            // Menu items and presented content are not inside the frame.
+            let affected = targets.applicable(for: .fixedTextHeight, in: inventory).filter {
+                !ViewTree.isPresentedElsewhere($0.call, within: frame)
+            }
+            let heightIsFixed =
+                height.map { !Self.hidesOrFrees($0) } == true && heightSize.map { $0 != .scales } == true
+                && (!affected.isEmpty || isDeclaredText(targets, for: .fixedTextHeight))
+            let replacement = Self.flexibleFrame(frame, freeingWidth: widthIsFixed, freeingHeight: heightIsFixed)
+            if let height, let heightSize, heightIsFixed {
+                let finding = builder.makeFinding(
+                    .fixedTextHeight, at: name,
+                    message: "a fixed height of \(height.oneLine) clips text that grows with Dynamic Type",
+                    current: frame.modifierText,
+                    replacement: replacement,
+                    fix: "use `\(replacement)` so the height can grow",
+                    elements: affected.map(\.index)
+                )
+                // A size the initializers set is fixed as the font rule finds it: by their calls.
+                if case .initialized = heightSize {
+                    builder.report(finding, when: .sizeIsFixed(heightSize))
+                } else {
+                    builder.report(finding)
                 }
             }
-            if let width, !Self.hidesOrFrees(width), isConstant(width, classifier),
-                targets.rootIsTextElement && !targets.applicable(for: .fixedTextWidth, in: inventory).isEmpty
-                    || isDeclaredText(targets, for: .fixedTextWidth)
-            {
+            if let width, widthIsFixed {
                 builder.report(builder.makeFinding(
                     .fixedTextWidth, at: name,
                     message: "a fixed width of \(width.oneLine) forces text to wrap or truncate at large sizes",
                     current: frame.modifierText,
-                    replacement: ".frame(maxWidth: .infinity, alignment: .leading)",
-                    fix: "use `.frame(maxWidth: .infinity, alignment: .leading)` and let the layout size the text"
+                    replacement: replacement,
+                    fix: "use `\(replacement)` and let the layout size the text"
                 ))
             }
         }
+    }
+
+    /// The frame with a fixed text side made flexible and everything else
+    /// kept: a side that is not a finding stays fixed (`minWidth: 60,
+    /// maxWidth: 60`), and the alignment stays, since `frame(width:height:)`
+    /// and the flexible frame cannot be mixed in one call.
+    static func flexibleFrame(_ frame: FunctionCallExprSyntax, freeingWidth: Bool, freeingHeight: Bool) -> String {
+        var arguments: [String] = []
+        if freeingWidth {
+            arguments.append("maxWidth: .infinity")
+        } else if let width = frame.argument("width"), !width.isNilLiteral {
+            arguments += ["minWidth: \(width.oneLine)", "maxWidth: \(width.oneLine)"]
+        }
+        if let height = frame.argument("height"), !height.isNilLiteral {
+            arguments += freeingHeight ? ["minHeight: \(height.oneLine)"] : ["minHeight: \(height.oneLine)", "maxHeight: \(height.oneLine)"]
+        }
+        if let alignment = frame.argument("alignment") {
+            arguments.append("alignment: \(alignment.oneLine)")
+        } else if freeingWidth {
+            arguments.append("alignment: .leading")
+        }
+        return ".frame(\(arguments.joined(separator: ", ")))"
     }
 
     /// the rule catalogue "Hiding is not a fixed height": `0`, `nil`, or a conditional

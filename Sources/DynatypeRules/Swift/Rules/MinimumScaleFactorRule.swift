@@ -12,7 +12,7 @@ struct MinimumScaleFactorRule {
             guard let name = modifier.nameToken else { continue }
             let targets = ModifierTargets(modifier, in: inventory)
             let affected = targets.applicable(for: .minimumScaleFactor, in: inventory)
-            guard !affected.isEmpty || (targets.rootIsOpaque && !inventory.tree.environment(of: targets.root).isHidden) else { continue }
+            guard !affected.isEmpty || (targets.holdsOpaqueView && !inventory.tree.environment(of: targets.root).isHidden) else { continue }
             let chain = ViewTree.modifiers(appliedTo: targets.root)
             let singleLine = chain.contains(where: ModifierTargets.isLineLimitOne)
                 || affected.contains { $0.environment.modifiers.contains(where: ModifierTargets.isLineLimitOne) }

@@ -23,6 +23,14 @@ struct ModifierTargets {
     /// The chain starts from a custom view or a value such as `content`.
     var rootIsOpaque: Bool { rootRole == .opaque || rootRole == nil }
 
+    /// The chain starts from a custom view, or from a container that holds
+    /// one: text the modifier reaches may be inside it.
+    var holdsOpaqueView: Bool {
+        if rootIsOpaque { return true }
+        guard case .container? = rootRole else { return false }
+        return OpaqueViewFinder.holdsOpaqueView(root)
+    }
+
     /// Elements to which the rule applies (not decorative, not chrome, …).
     func applicable(
         for rule: RuleID, in inventory: SwiftUIInventory
@@ -43,5 +51,22 @@ struct ModifierTargets {
 extension SyntaxIndex {
     func modifierCalls(named name: String) -> [FunctionCallExprSyntax] {
         calls(named: name).filter { $0.calleeBase != nil }
+    }
+}
+
+/// Finds a custom view (`ViewRole.opaque`) among a container's children.
+private final class OpaqueViewFinder: SyntaxVisitor {
+    private var found = false
+
+    static func holdsOpaqueView(_ container: ExprSyntax) -> Bool {
+        let finder = OpaqueViewFinder(viewMode: .sourceAccurate)
+        guard let call = container.as(FunctionCallExprSyntax.self) else { return false }
+        for closure in call.contentClosures where !finder.found { finder.walk(closure) }
+        return finder.found
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if ViewTree.role(of: node) == .opaque { found = true }
+        return found ? .skipChildren : .visitChildren
     }
 }

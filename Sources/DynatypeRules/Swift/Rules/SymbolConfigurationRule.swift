@@ -15,13 +15,25 @@ struct SymbolConfigurationRule {
             let estimate = PointSizeEvaluator(context: builder.context).estimate(size)
             let style = estimate?.anchor ?? TextStyle.nearest(toPointSize: estimate?.points)
             let owner = Self.imageType(of: call, appKit: builder.context.prefersAppKit)
-            let replacement = "\(owner).SymbolConfiguration(textStyle: .\(style.uiKitName))"
+            let replacement = Self.replacement(of: call, owner: owner, style: style)
             builder.report(builder.makeFinding(
                 .fixedSymbolSize, at: call,
                 message: "a symbol configured with a point size does not scale with the adjacent text",
                 replacement: replacement, fix: "use `\(replacement)`"
             ))
         }
+    }
+
+    /// The text style's configuration, keeping the scale, and in UIKit a
+    /// weight (AppKit has no weight-only configuration to apply).
+    private static func replacement(of call: FunctionCallExprSyntax, owner: String, style: TextStyle) -> String {
+        var replacement = "\(owner).SymbolConfiguration(textStyle: .\(style.uiKitName)"
+        if let scale = call.argument("scale") { replacement += ", scale: \(scale.oneLine)" }
+        replacement += ")"
+        if owner != "NSImage", let weight = call.argument("weight"), weight.referencedName != "regular" {
+            replacement += ".applying(\(owner).SymbolConfiguration(weight: \(weight.oneLine)))"
+        }
+        return replacement
     }
 
     /// `UIImage` in `UIImage.SymbolConfiguration(…)` and `UIImage.SymbolConfiguration.init(…)`.
