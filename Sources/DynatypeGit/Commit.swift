@@ -48,6 +48,15 @@ extension Repository {
         let present = Set(hidden).filter(hasCommit)
         // libgit2 1.5 does not know shallow boundaries and fails walking past them.
         if isShallow { return try walkStoppingAtMissingParents(from: tip, hiding: present) }
+        // A first scan walks the whole history twice, for the repository's
+        // root commit and for its plan: the second walk is the first one's.
+        if present.isEmpty, let walked = WholeHistory.commits(from: tip) { return walked }
+        let commits = try walk(from: tip, hiding: present)
+        if present.isEmpty { WholeHistory.remember(commits, from: tip) }
+        return commits
+    }
+
+    private func walk(from tip: ObjectID, hiding present: Set<ObjectID>) throws -> [ObjectID] {
         var walk: OpaquePointer?
         try check(git_revwalk_new(&walk, pointer), "cannot walk history")
         defer { git_revwalk_free(walk) }
@@ -106,5 +115,21 @@ extension Repository {
     public func rootCommit() throws -> ObjectID? {
         guard let head = try? resolveCommit("HEAD") else { return nil }
         return try newCommits(from: head, hiding: []).first
+    }
+}
+
+/// The last walk of a commit's whole history, for every handle of the
+/// process: a commit's id fixes its ancestry (it hashes the parents' ids), so
+/// a walk from the same tip is the same walk in any repository.
+enum WholeHistory {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var last: (tip: ObjectID, commits: [ObjectID])?
+
+    static func commits(from tip: ObjectID) -> [ObjectID]? {
+        lock.withLock { last?.tip == tip ? last?.commits : nil }
+    }
+
+    static func remember(_ commits: [ObjectID], from tip: ObjectID) {
+        lock.withLock { last = (tip, commits) }
     }
 }

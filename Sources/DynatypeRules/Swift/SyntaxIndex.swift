@@ -215,15 +215,18 @@ final class SyntaxIndex: SyntaxVisitor {
     /// or as a font (in a font position). For the file's facts, `x` or
     /// `self.x`, not `other.x`; for reads across files, any receiver.
     private func recordFontUse(of node: DeclReferenceExprSyntax) {
+        guard var parent = node.parent else { return }
         var value = ExprSyntax(node)
         var member: MemberAccessExprSyntax?
-        if let parent = node.parent, parent.kind == .memberAccessExpr {
-            let access = parent.cast(MemberAccessExprSyntax.self)
-            if access.declName.id == node.id {
-                member = access
-                value = ExprSyntax(access)
-            }
+        if parent.kind == .memberAccessExpr, let access = MemberAccessExprSyntax(parent), access.declName.id == node.id {
+            member = access
+            value = ExprSyntax(access)
+            guard let above = parent.parent else { return }
+            parent = above
         }
+        // A called name (`Text(…)`, `.padding()`, `theme.titleFont()`) is no value read;
+        // half the names of a file are called, and the climb below is what costs.
+        if parent.kind == .functionCallExpr, FunctionCallExprSyntax(parent)?.calledExpression.id == value.id { return }
         guard let read = FontRead.of(value) else { return }
         let name = node.baseName.text
         fontReads.append((name, read))
