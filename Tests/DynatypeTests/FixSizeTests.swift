@@ -216,4 +216,63 @@ import Testing
             """)
         #expect(replacements(report) == [".title"])
     }
+
+    /// `Self.size`, a branch of `?:`, a computed property and a constant declared per platform
+    /// name their style as a literal would.
+    @Test func sizesThroughSelfBranchesGettersAndPlatformsGetTheirNearestStyle() {
+        let report = audit("""
+            #if os(iOS)
+            private let iconSize: CGFloat = 72
+            #else
+            private let iconSize: CGFloat = 144
+            #endif
+            final class Node: UIView {
+                private static let defaultFontSize: CGFloat = 16
+                let label = UILabel()
+                func setUp() {
+                    label.font = UIFont.systemFont(ofSize: Self.defaultFontSize)
+                    label.adjustsFontForContentSizeCategory = true
+                }
+            }
+            struct Overlay: View {
+                let isTV: Bool
+                private var fontSize: CGFloat { isTV ? 30 : 28 }
+                var body: some View {
+                    Text("A").font(.system(size: isTV ? 128 : 64, design: .rounded))
+                    Text("B").font(.system(size: fontSize))
+                    Text("C").font(.system(size: iconSize))
+                    // Branches of different styles name none: the default stays.
+                    Text("D").font(.system(size: isTV ? 30 : 18))
+                }
+            }
+            """)
+        #expect(replacements(report) == [
+            "UIFont.preferredFont(forTextStyle: .callout)", ".system(.largeTitle, design: .rounded)", ".title", ".largeTitle", ".body",
+        ])
+    }
+
+    /// `scaledFont(for:)` takes a `UIFont`; `UIFont(name:size:)` gives an optional one.
+    @Test func aCustomFaceFixCompilesAndIsNotReportedAgain() {
+        let report = audit("""
+            import UIKit
+            final class Cell: UITableViewCell {
+                let nameLabel = UILabel()
+                func configure() { nameLabel.font = UIFont(name: "Avenir-Book", size: 14) }
+            }
+            """)
+        let fix = "UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: UIFont(name: \"Avenir-Book\", size: 14) ?? .systemFont(ofSize: 14))"
+        #expect(replacements(report) == [fix])
+        let fixed = audit("""
+            import UIKit
+            final class Cell: UITableViewCell {
+                let nameLabel = UILabel()
+                func configure() {
+                    nameLabel.font = \(fix)
+                    nameLabel.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """)
+        #expect(fixed.findings.isEmpty)
+    }
 }
+

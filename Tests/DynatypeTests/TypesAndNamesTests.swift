@@ -736,5 +736,20 @@ import Testing
             """)
         #expect(ruleLines(report) == ["fixed_font_size:1", "fixed_font_token:5"])
     }
+
+    /// `Image(_:scale:label:)`: the `Text` is what VoiceOver reads; nothing draws it.
+    @Test func anImagesAccessibilityLabelIsNoTextElement() {
+        let report = audit("""
+            struct QRCode: View {
+                let address: String
+                let image: CGImage
+                var body: some View {
+                    Image(image, scale: 1, label: Text(address)).resizable().frame(width: 220, height: 220)
+                }
+            }
+            """)
+        #expect(report.findings.filter { $0.severity != .note }.isEmpty)
+        #expect(report.elements.isEmpty)
+    }
 }
 

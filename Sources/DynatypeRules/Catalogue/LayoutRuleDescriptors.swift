@@ -109,6 +109,14 @@ extension RuleCatalogue {
                     """),
             ],
             nonTriggering: [
+                // An image's accessibility label is read, not drawn.
+                RuleExample("""
+                    struct QRCode: View {
+                        let address: String
+                        let image: CGImage
+                        var body: some View { Group { Image(image, scale: 1, label: Text(address)).resizable() }.frame(height: 220) }
+                    }
+                    """),
                 RuleExample("""
                     struct A: View {
                         @ScaledMetric var height: CGFloat = 44

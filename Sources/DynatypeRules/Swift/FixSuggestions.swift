@@ -51,7 +51,16 @@ enum FixSuggestions {
         if call.calleeName == "systemFont", call.arguments.count == 1, !derived {
             return "UIFont.preferredFont(forTextStyle: .\(style.uiKitName))"
         }
-        return "UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledFont(for: \(font(call, sizedBy: size)))"
+        return "UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledFont(for: \(nonOptionalFont(call, sizedBy: size)))"
+    }
+
+    /// `scaledFont(for:)` takes a `UIFont`, and `UIFont(name:size:)` is
+    /// failable: the system font of the same size stands in for a missing face.
+    private static func nonOptionalFont(_ call: FunctionCallExprSyntax, sizedBy size: PointSizeEstimate?) -> String {
+        let written = font(call, sizedBy: size)
+        guard call.argument("name") != nil, let sizeArgument = call.argument("size") else { return written }
+        let sizeText = size?.anchor != nil ? size!.text : sizeArgument.oneLine
+        return "\(written) ?? .systemFont(ofSize: \(sizeText))"
     }
 
     /// AppKit has no `UIFontMetrics`: a regular system font becomes the text

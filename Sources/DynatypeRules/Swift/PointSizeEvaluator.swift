@@ -43,7 +43,14 @@ struct PointSizeEvaluator {
             return estimate(call.arguments.first!.expression, depth: depth + 1)
         }
         if let sequence = expr.as(SequenceExprSyntax.self) {
-            return arithmetic(Array(sequence.elements), depth: depth)
+            let elements = Array(sequence.elements)
+            if elements.count == 3, let ternary = elements[1].as(UnresolvedTernaryExprSyntax.self) {
+                return branches(ternary.thenExpression, elements[2], depth: depth)
+            }
+            return arithmetic(elements, depth: depth)
+        }
+        if let ternary = expr.as(TernaryExprSyntax.self) {
+            return branches(ternary.thenExpression, ternary.elseExpression, depth: depth)
         }
         if let value = constantValue(of: expr), let traced = estimate(value, depth: depth + 1) {
             // A named constant stays named in the fix unless it reads a preferred font.
@@ -52,6 +59,15 @@ struct PointSizeEvaluator {
             return PointSizeEstimate(points: traced.points, anchor: traced.anchor, text: text)
         }
         return nil
+    }
+
+    /// `isTV ? 128 : 64`: a size both branches agree on the style of (or the
+    /// one branch the code names); branches of different styles name none.
+    private func branches(_ first: ExprSyntax, _ second: ExprSyntax, depth: Int) -> PointSizeEstimate? {
+        let estimates = [first, second].compactMap { estimate($0, depth: depth + 1) }
+        guard let chosen = estimates.first else { return nil }
+        let styles = Set(estimates.map { $0.anchor ?? TextStyle.nearest(toPointSize: $0.points) })
+        return styles.count == 1 ? chosen : nil
     }
 
     /// `a * b + c`: the parser leaves operators unfolded, so `*` and `/` are
@@ -110,8 +126,9 @@ struct PointSizeEvaluator {
     private func constantValue(of expr: ExprSyntax) -> ExprSyntax? {
         if let reference = expr.as(DeclReferenceExprSyntax.self) {
             switch context.bindings.resolve(reference.baseName.text, at: expr) {
-            case .local(let binding), .member(let binding, _, _): return binding.initializer?.value
-            case .parameter, .unknown: return nil
+            case .local(let binding), .member(let binding, _, _): return binding.valueExpression
+            case .parameter: return nil
+            case .unknown: return Self.platformConstant(reference.baseName.text, from: expr)
             }
         }
         guard let member = expr.as(MemberAccessExprSyntax.self) else { return nil }
@@ -119,7 +136,10 @@ struct PointSizeEvaluator {
         guard let base = member.base?.unwrapped else { return Self.numericExtensionConstant(name, from: expr) }
         if base.referencedName == "self" {
             guard case .member(let binding, _, _) = context.bindings.resolve(name, at: expr) else { return nil }
-            return binding.initializer?.value
+            return binding.valueExpression
+        }
+        if base.referencedName == "Self" {
+            return TypeScope.enclosing(expr).flatMap { Self.staticConstant(name, in: $0.memberBlock) }
         }
         guard let typeName = base.referencedName, typeName.first?.isUppercase == true,
             let type = Self.visibleType(named: typeName, from: expr)
@@ -157,6 +177,25 @@ struct PointSizeEvaluator {
                 let value = staticConstant(name, in: extensionDecl.memberBlock)
             else { continue }
             return value
+        }
+        return nil
+    }
+
+    /// A file-level constant declared once per platform (`#if os(iOS) let iconSize = 72 #else … #endif`):
+    /// the first branch's value names the style.
+    private static func platformConstant(_ name: String, from node: some SyntaxProtocol) -> ExprSyntax? {
+        guard let file = node.root.as(SourceFileSyntax.self) else { return nil }
+        for statement in file.statements {
+            guard let conditional = statement.item.as(IfConfigDeclSyntax.self) else { continue }
+            for clause in conditional.clauses {
+                guard case .statements(let items)? = clause.elements else { continue }
+                for item in items {
+                    guard let variable = item.item.as(VariableDeclSyntax.self),
+                        let binding = variable.bindings.first(where: { $0.name == name })
+                    else { continue }
+                    return binding.valueExpression
+                }
+            }
         }
         return nil
     }

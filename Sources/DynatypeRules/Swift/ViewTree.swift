@@ -188,6 +188,7 @@ final class ViewTree {
         guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
         if textElementNames.contains(name) {
+            if labelsAnImage(call) { return .primitive }
             return isTextElement(call, named: name) ? .textElement(name) : .container(name)
         }
         if name == "Image" { return .image }
@@ -195,6 +196,15 @@ final class ViewTree {
         if !call.contentClosures.isEmpty { return .container(name) }
         guard let first = name.first, first.isUppercase else { return nil }
         return .opaque
+    }
+
+    /// `Image(cgImage, scale: 1, label: Text(…))`: the text is the image's
+    /// accessibility label, which VoiceOver reads and nothing draws.
+    private static func labelsAnImage(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let argument = call.parent?.as(LabeledExprSyntax.self), argument.label?.text == "label",
+            let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        else { return false }
+        return owner.calleeName == "Image"
     }
 
     /// `Button` and `Label` are text elements when they have a title; with only

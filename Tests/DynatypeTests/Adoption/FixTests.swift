@@ -86,7 +86,7 @@ import Testing
         #expect(written[0].contains(".dynamicTypeSize(...DynamicTypeSize.accessibility5)"))
         #expect(written[0].contains(".dynamicTypeSize(.xSmall ... DynamicTypeSize.accessibility5)"))
         #expect(written[0].contains(".frame(minHeight: 44)"))
-        #expect(written[1].contains("scaledFont(for: UIFont(name: \"Avenir\", size: 15)!)"))
+        #expect(written[1].contains("scaledFont(for: UIFont(name: \"Avenir\", size: 15) ?? .systemFont(ofSize: 15))"))
         #expect(written[1].contains("        nameLabel.font = UIFont.preferredFont(forTextStyle: .body)\n        nameLabel.adjustsFontForContentSizeCategory = true\n"))
     }
 
@@ -113,7 +113,7 @@ import Testing
         #expect(result.status == 1)
         let written = try String(contentsOf: repository.url.appendingPathComponent("App/ProfileView.swift"), encoding: .utf8)
         #expect(written.contains("nameLabel.font = UIFont.systemFont(ofSize: 17)"))
-        #expect(written.contains("scaledFont(for: UIFont(name: \"Avenir\", size: 15)!)"))
+        #expect(written.contains("scaledFont(for: UIFont(name: \"Avenir\", size: 15) ?? .systemFont(ofSize: 15))"))
         #expect(result.stdout.contains("fixed_uikit_font  1      0     1"))
     }
 

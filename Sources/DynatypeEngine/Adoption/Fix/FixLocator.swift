@@ -67,16 +67,14 @@ struct FixLocator {
                 call.arguments.first?.label?.text == "height"
             else { return nil }
         case .fixedUIKitFont:
-            // `UIFont(name:size:)` is failable: `scaledFont(for:)` takes it unwrapped.
+            // `UIFont(name:size:)` is failable and its fix is not: the fix takes the
+            // place of a force unwrap too, but cannot be an optional binding's value.
             if let call = found.syntax.as(FunctionCallExprSyntax.self), call.arguments.first?.label?.text == "name" {
-                guard let unwrap = found.syntax.parent?.as(ForceUnwrapExprSyntax.self) else { return nil }
-                let code = finding.current
-                guard replacement.contains("(for: \(code))") else { return nil }
-                let end = unwrap.endPositionBeforeTrailingTrivia.utf8Offset
-                return FixEdit(
-                    range: found.range.lowerBound..<end,
-                    text: replacement.replacingOccurrences(of: "(for: \(code))", with: "(for: \(code)!)"), finding: finding
-                )
+                if let unwrap = found.syntax.parent?.as(ForceUnwrapExprSyntax.self) {
+                    let end = unwrap.endPositionBeforeTrailingTrivia.utf8Offset
+                    return FixEdit(range: found.range.lowerBound..<end, text: replacement, finding: finding)
+                }
+                if found.syntax.parent?.parent?.is(OptionalBindingConditionSyntax.self) == true { return nil }
             }
         default:
             break
