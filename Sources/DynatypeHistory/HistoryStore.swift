@@ -56,12 +56,12 @@ public struct BlobAnalysis: Sendable {
     /// Most blobs of a history hold nothing a rule reacts to (the prefilter
     /// skips them): their empty analysis is encoded once, not per blob.
     private static let emptySwift = FileAnalysis(language: .swift)
-    private static let emptySwiftPayload = try? JSONEncoder().encode(emptySwift)
+    private static let emptySwiftPayload = try? AnalysisJSONEncoder.encode(emptySwift)
 
     public init(blob: String, analyzer: String, result: CachedAnalysis) throws {
         switch result {
         case .analyzed(let analysis):
-            let payload = try (analysis == Self.emptySwift ? Self.emptySwiftPayload : nil) ?? JSONEncoder().encode(analysis)
+            let payload = try (analysis == Self.emptySwift ? Self.emptySwiftPayload : nil) ?? AnalysisJSONEncoder.encode(analysis)
             self.init(blob: blob, analyzer: analyzer, result: result, outcome: "analyzed", payload: payload)
         case .declined(let reason):
             self.init(blob: blob, analyzer: analyzer, declined: reason)
