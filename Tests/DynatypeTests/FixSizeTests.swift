@@ -241,13 +241,13 @@ import Testing
                     Text("A").font(.system(size: isTV ? 128 : 64, design: .rounded))
                     Text("B").font(.system(size: fontSize))
                     Text("C").font(.system(size: iconSize))
-                    // Branches of different styles name none: the default stays.
-                    Text("D").font(.system(size: isTV ? 30 : 18))
+                    // Branches of different styles: the smaller, which Dynamic Type grows from.
+                    Text("D").font(.system(size: isTV ? 30 : 24))
                 }
             }
             """)
         #expect(replacements(report) == [
-            "UIFont.preferredFont(forTextStyle: .callout)", ".system(.largeTitle, design: .rounded)", ".title", ".largeTitle", ".body",
+            "UIFont.preferredFont(forTextStyle: .callout)", ".system(.largeTitle, design: .rounded)", ".title", ".largeTitle", ".title2",
         ])
     }
 
@@ -273,6 +273,31 @@ import Testing
             }
             """)
         #expect(fixed.findings.isEmpty)
+    }
+
+    /// `if let font = UIFont(name:size:)` unwraps the face itself: the fix scales it inside the optional.
+    @Test func aFaceBoundByIfLetIsScaledInsideTheOptional() {
+        let code = """
+            import UIKit
+            final class Player { var subtitleFont: UIFont? }
+            func apply(_ name: String, to player: Player) {
+                if let font = UIFont(name: name, size: 16) { player.subtitleFont = font }
+            }
+            """
+        let fix = "UIFont(name: name, size: 16).map(UIFontMetrics(forTextStyle: .callout).scaledFont(for:))"
+        #expect(replacements(audit(code)) == [fix])
+        #expect(audit(code.replacingOccurrences(of: "UIFont(name: name, size: 16)", with: fix)).findings.isEmpty)
+    }
+
+    /// AppKit has no weight-only symbol configuration: a fix would drop the weight, so none is offered.
+    @Test func anAppKitSymbolWithAWeightGetsNoReplacement() {
+        let report = audit("""
+            import AppKit
+            let bold = NSImage.SymbolConfiguration(pointSize: 12, weight: .bold)
+            let plain = NSImage.SymbolConfiguration(pointSize: 12, weight: .regular)
+            """)
+        #expect(report.findings.map(\.replacement) == [nil, "NSImage.SymbolConfiguration(textStyle: .caption1)"])
+        #expect(report.findings.first?.fix.contains("no replacement is offered") == true)
     }
 }
 

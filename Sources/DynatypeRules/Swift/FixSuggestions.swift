@@ -51,16 +51,20 @@ enum FixSuggestions {
         if call.calleeName == "systemFont", call.arguments.count == 1, !derived {
             return "UIFont.preferredFont(forTextStyle: .\(style.uiKitName))"
         }
-        return "UIFontMetrics(forTextStyle: .\(style.uiKitName)).scaledFont(for: \(nonOptionalFont(call, sizedBy: size)))"
+        return scaled(call, sizedBy: size, metrics: "UIFontMetrics(forTextStyle: .\(style.uiKitName))")
     }
 
     /// `scaledFont(for:)` takes a `UIFont`, and `UIFont(name:size:)` is
-    /// failable: the system font of the same size stands in for a missing face.
-    private static func nonOptionalFont(_ call: FunctionCallExprSyntax, sizedBy size: PointSizeEstimate?) -> String {
-        let written = font(call, sizedBy: size)
-        guard call.argument("name") != nil, let sizeArgument = call.argument("size") else { return written }
+    /// failable: the system font of the same size stands in for a missing
+    /// face, or, where the code unwraps the face itself (`if let font = …`),
+    /// the face is scaled once it is there.
+    private static func scaled(_ call: FunctionCallExprSyntax, sizedBy size: PointSizeEstimate?, metrics: String) -> String {
+        let face = font(call, sizedBy: size)
+        guard call.argument("name") != nil, let sizeArgument = call.argument("size") else { return "\(metrics).scaledFont(for: \(face))" }
+        // A method reference, not a closure: `if let` conditions take no trailing closure.
+        if FontPosition.isOptionalBindingValue(call) { return "\(face).map(\(metrics).scaledFont(for:))" }
         let sizeText = size?.anchor != nil ? size!.text : sizeArgument.oneLine
-        return "\(written) ?? .systemFont(ofSize: \(sizeText))"
+        return "\(metrics).scaledFont(for: \(face) ?? .systemFont(ofSize: \(sizeText)))"
     }
 
     /// AppKit has no `UIFontMetrics`: a regular system font becomes the text

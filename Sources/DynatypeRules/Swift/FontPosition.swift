@@ -117,6 +117,11 @@ enum FontPosition {
             || owner.calleeName == "init" && owner.calleeBase?.referencedName == "SymbolConfiguration"
     }
 
+    /// The value of `if let x = …` / `guard let x = …`.
+    static func isOptionalBindingValue(_ expression: some SyntaxProtocol) -> Bool {
+        expression.parent?.kind == .initializerClause && expression.parent?.parent?.kind == .optionalBindingCondition
+    }
+
     /// Inside `#if os(macOS)` (or `#if canImport(AppKit)`): code only AppKit compiles.
     static func isInMacOSBlock(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent

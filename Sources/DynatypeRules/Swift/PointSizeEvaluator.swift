@@ -61,13 +61,10 @@ struct PointSizeEvaluator {
         return nil
     }
 
-    /// `isTV ? 128 : 64`: a size both branches agree on the style of (or the
-    /// one branch the code names); branches of different styles name none.
+    /// `isTV ? 30 : 24`: the smaller branch the code names, the size text
+    /// starts from before Dynamic Type makes it larger.
     private func branches(_ first: ExprSyntax, _ second: ExprSyntax, depth: Int) -> PointSizeEstimate? {
-        let estimates = [first, second].compactMap { estimate($0, depth: depth + 1) }
-        guard let chosen = estimates.first else { return nil }
-        let styles = Set(estimates.map { $0.anchor ?? TextStyle.nearest(toPointSize: $0.points) })
-        return styles.count == 1 ? chosen : nil
+        [first, second].compactMap { estimate($0, depth: depth + 1) }.filter { !$0.points.isNaN }.min { $0.points < $1.points }
     }
 
     /// `a * b + c`: the parser leaves operators unfolded, so `*` and `/` are

@@ -67,14 +67,12 @@ struct FixLocator {
                 call.arguments.first?.label?.text == "height"
             else { return nil }
         case .fixedUIKitFont:
-            // `UIFont(name:size:)` is failable and its fix is not: the fix takes the
-            // place of a force unwrap too, but cannot be an optional binding's value.
-            if let call = found.syntax.as(FunctionCallExprSyntax.self), call.arguments.first?.label?.text == "name" {
-                if let unwrap = found.syntax.parent?.as(ForceUnwrapExprSyntax.self) {
-                    let end = unwrap.endPositionBeforeTrailingTrivia.utf8Offset
-                    return FixEdit(range: found.range.lowerBound..<end, text: replacement, finding: finding)
-                }
-                if found.syntax.parent?.parent?.is(OptionalBindingConditionSyntax.self) == true { return nil }
+            // `UIFont(name:size:)` is failable and its fix is not: the fix takes the place of a force unwrap too.
+            if let call = found.syntax.as(FunctionCallExprSyntax.self), call.arguments.first?.label?.text == "name",
+                let unwrap = found.syntax.parent?.as(ForceUnwrapExprSyntax.self)
+            {
+                let end = unwrap.endPositionBeforeTrailingTrivia.utf8Offset
+                return FixEdit(range: found.range.lowerBound..<end, text: replacement, finding: finding)
             }
         default:
             break

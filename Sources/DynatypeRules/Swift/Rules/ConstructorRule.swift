@@ -124,13 +124,17 @@ struct ConstructorRule {
         return builder.context.facts.faceOnlyFonts.contains(name)
     }
 
-    /// Wrapped by `UIFontMetrics(…).scaledFont(for:)`, directly or through a
-    /// constant that the same scope passes to it.
+    /// Wrapped by `UIFontMetrics(…).scaledFont(for:)`, directly, through an
+    /// optional's `map(….scaledFont(for:))`, or through a constant that the
+    /// same scope passes to it.
     private func isScaledByFontMetrics(_ call: FunctionCallExprSyntax) -> Bool {
         var node = Syntax(call)
         while let parent = node.parent {
             if let labeled = parent.as(LabeledExprSyntax.self) {
                 return labeled.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "scaledFont"
+            }
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id, member.declName.baseName.text == "map" {
+                return Self.scalesItsArgument(member.parent?.as(FunctionCallExprSyntax.self))
             }
             if let initializer = parent.as(InitializerClauseSyntax.self) {
                 guard let binding = initializer.parent?.as(PatternBindingSyntax.self), let name = binding.name else { return false }
@@ -140,6 +144,17 @@ struct ConstructorRule {
             node = parent
         }
         return false
+    }
+
+    /// `map(UIFontMetrics(…).scaledFont(for:))` or `map { UIFontMetrics(…).scaledFont(for: $0) }`.
+    private static func scalesItsArgument(_ map: FunctionCallExprSyntax?) -> Bool {
+        if let function = map?.arguments.first?.expression.as(MemberAccessExprSyntax.self) {
+            return function.declName.baseName.text == "scaledFont" && function.declName.argumentNames?.arguments.first?.name.text == "for"
+        }
+        guard let closure = map?.trailingClosure, closure.statements.count == 1,
+            let scaling = closure.statements.first?.item.as(FunctionCallExprSyntax.self), scaling.calleeName == "scaledFont"
+        else { return false }
+        return scaling.argument("for")?.trimmedText == "$0"
     }
 
     private func isPassedToScaledFont(_ name: String, near binding: PatternBindingSyntax) -> Bool {

@@ -16,16 +16,20 @@ struct SymbolConfigurationRule {
             let style = estimate?.anchor ?? TextStyle.nearest(toPointSize: estimate?.points)
             let owner = Self.imageType(of: call, appKit: builder.context.prefersAppKit)
             let replacement = Self.replacement(of: call, owner: owner, style: style)
+            // AppKit has no weight-only configuration to apply: a fix would drop the weight.
+            let keepsWeight = owner != "NSImage" || call.argument("weight").map { $0.referencedName == "regular" } ?? true
             builder.report(builder.makeFinding(
                 .fixedSymbolSize, at: call,
                 message: "a symbol configured with a point size does not scale with the adjacent text",
-                replacement: replacement, fix: "use `\(replacement)`"
+                replacement: keepsWeight ? replacement : nil,
+                fix: keepsWeight
+                    ? "use `\(replacement)`"
+                    : "size the symbol by a text style (`\(replacement)`); AppKit cannot keep its weight with one, so no replacement is offered"
             ))
         }
     }
 
-    /// The text style's configuration, keeping the scale, and in UIKit a
-    /// weight (AppKit has no weight-only configuration to apply).
+    /// The text style's configuration, keeping the scale, and in UIKit a weight.
     private static func replacement(of call: FunctionCallExprSyntax, owner: String, style: TextStyle) -> String {
         var replacement = "\(owner).SymbolConfiguration(textStyle: .\(style.uiKitName)"
         if let scale = call.argument("scale") { replacement += ", scale: \(scale.oneLine)" }
