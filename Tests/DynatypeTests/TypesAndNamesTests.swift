@@ -751,5 +751,20 @@ import Testing
         #expect(report.findings.filter { $0.severity != .note }.isEmpty)
         #expect(report.elements.isEmpty)
     }
+
+    /// A helper whose only use is inside itself has no List around it to borrow.
+    @Test func aHelperUsedOnlyInsideItselfDoesNotScroll() {
+        let report = audit("""
+            extension View {
+                fileprivate func hint(_ text: String, when shown: Bool) -> some View {
+                    hint(when: shown) { Text(text).lineLimit(1) }
+                }
+                fileprivate func hint<Content: View>(when shown: Bool, @ViewBuilder hint: () -> Content) -> some View {
+                    ZStack { hint().opacity(shown ? 1 : 0); self }
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["single_line_truncation:3"])
+    }
 }
 

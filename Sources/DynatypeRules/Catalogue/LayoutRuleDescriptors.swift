@@ -62,6 +62,24 @@ extension RuleCatalogue {
                         var body: some View { List(names, id: \\.self) { Text($0).lineLimit(1) } }
                     }
                     """),
+                // Every use of the row is in a List: a local `content` elsewhere is not the row's
+                // `content`, and the row's use inside itself is inside a List too.
+                RuleExample("""
+                    struct Row: View {
+                        let title: String
+                        let children: [String]
+                        var body: some View { content }
+                        private var content: some View {
+                            VStack { Text(title).lineLimit(1); ForEach(children, id: \\.self) { Row(title: $0, children: []) } }
+                        }
+                    }
+                    struct Page: View {
+                        let custom: AnyView?
+                        var body: some View {
+                            if let content = custom { content } else { List { Row(title: "a", children: []) } }
+                        }
+                    }
+                    """),
                 // The List encloses the use of a same-file view helper.
                 RuleExample("""
                     struct A: View {

@@ -63,6 +63,35 @@ final class BindingResolver {
         }
     }
 
+    /// A local, a parameter, or a value an enclosing `if let` / `while let`
+    /// or an earlier `guard let` binds: it shadows any member or view helper
+    /// of that name (`if let content = page { content }` is not `self.content`).
+    func isBoundLocally(_ name: String, at node: some SyntaxProtocol) -> Bool {
+        if isLocalOrParameter(name, at: node) { return true }
+        var child = Syntax(node)
+        var current = node.parent
+        while let scope = current, !scope.is(DeclSyntax.self) {
+            switch scope.kind {
+            case .ifExpr where scope.cast(IfExprSyntax.self).body.id == child.id:
+                if Self.binds(name, scope.cast(IfExprSyntax.self).conditions) { return true }
+            case .whileStmt:
+                if Self.binds(name, scope.cast(WhileStmtSyntax.self).conditions) { return true }
+            case .codeBlockItemList:
+                let earlier = scope.cast(CodeBlockItemListSyntax.self).prefix { $0.position < child.position }
+                if earlier.contains(where: { $0.item.as(GuardStmtSyntax.self).map { Self.binds(name, $0.conditions) } ?? false }) { return true }
+            default:
+                break
+            }
+            child = scope
+            current = scope.parent
+        }
+        return false
+    }
+
+    private static func binds(_ name: String, _ conditions: ConditionElementListSyntax) -> Bool {
+        conditions.contains { $0.condition.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+    }
+
     /// The type of a value named in code, where its declaration says it: a
     /// local, a property, a parameter (`cellAppearance` → `CellAppearance`).
     func typeName(of name: String, at node: some SyntaxProtocol) -> String? {

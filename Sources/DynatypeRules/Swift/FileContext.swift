@@ -30,14 +30,16 @@ struct UnitFacts: Hashable {
 enum ViewHelpers {
     static let scrolled = "\u{1}scrolled"
 
+    /// The largest such set: a helper used inside itself (a settings row that
+    /// nests rows) scrolls when every use from outside it does, and it has one.
     static func scrolled(_ uses: [String: Set<String>]) -> Set<String> {
-        var result: Set<String> = []
+        var result = Set(uses.filter { name, contexts in contexts.contains { $0 != name } }.keys)
         var changed = true
         while changed {
             changed = false
-            for (name, contexts) in uses.sorted(by: { $0.key < $1.key }) where !result.contains(name) {
-                if contexts.allSatisfy({ $0 == scrolled || result.contains($0) }) {
-                    result.insert(name)
+            for (name, contexts) in uses.sorted(by: { $0.key < $1.key }) where result.contains(name) {
+                if !contexts.allSatisfy({ $0 == scrolled || result.contains($0) }) {
+                    result.remove(name)
                     changed = true
                 }
             }

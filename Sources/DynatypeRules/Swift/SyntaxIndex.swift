@@ -26,6 +26,7 @@ final class SyntaxIndex: SyntaxVisitor {
     /// `ViewHelpers.enclosing` finds, without a walk up for every name).
     private var helpers: [(declaration: SyntaxIdentifier, name: String?)] = []
     private var fontValueUses: Set<String> = []
+    private lazy var bindings = BindingResolver()
     private var fontSettingTypes: Set<String> = []
     /// Reads of values by name through any receiver (`theme.chosenFont`) or
     /// none, for fonts stored in one file and read in others.
@@ -191,6 +192,13 @@ final class SyntaxIndex: SyntaxVisitor {
         func record(_ name: DeclReferenceExprSyntax) {
             viewUses[name.baseName.text, default: []].insert(scrolling ? ViewHelpers.scrolled : helpers.last?.name ?? "")
         }
+        // A bare name may be a local that shadows a helper (`if let content = … { content }`):
+        // asked only of lowercase names, since types and most views start uppercase.
+        func recordUnlessLocal(_ name: DeclReferenceExprSyntax) {
+            let text = name.baseName.text
+            if text.first?.isLowercase == true, bindings.isBoundLocally(text, at: name) { return }
+            record(name)
+        }
         while true {
             switch current.kind {
             case .functionCallExpr:
@@ -203,7 +211,7 @@ final class SyntaxIndex: SyntaxVisitor {
                 if base.referencedName == "self" { record(member.declName) }
                 current = Syntax(base)
             case .declReferenceExpr:
-                record(current.cast(DeclReferenceExprSyntax.self))
+                recordUnlessLocal(current.cast(DeclReferenceExprSyntax.self))
                 return
             default:
                 return
