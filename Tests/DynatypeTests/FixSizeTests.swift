@@ -299,5 +299,20 @@ import Testing
         #expect(report.findings.map(\.replacement) == [nil, "NSImage.SymbolConfiguration(textStyle: .caption1)"])
         #expect(report.findings.first?.fix.contains("no replacement is offered") == true)
     }
+
+    /// Inside a property's initializer closure the label is the closure's local: `self` is not there yet.
+    @Test func theAdjustsFixNamesTheReceiverAsTheAssignmentWritesIt() {
+        let report = audit("""
+            import UIKit
+            final class TagCell: UIView {
+                private let titleLabel: UILabel = {
+                    let label = UILabel()
+                    label.font = UIFont.preferredFont(forTextStyle: .subheadline)
+                    return label
+                }()
+            }
+            """)
+        #expect(report.findings.first { $0.rule == .missingAdjustsFont }?.replacement == "label.adjustsFontForContentSizeCategory = true")
+    }
 }
 

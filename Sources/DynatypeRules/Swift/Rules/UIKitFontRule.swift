@@ -204,9 +204,10 @@ struct UIKitFontRule {
     /// title label (`button.titleLabel?.font = …`: a button has no such flag)
     /// or optional (`textLabel?.font`, `cell.detailTextLabel?.font`: the
     /// optional chaining must stay for the fix to compile); nothing for `self`.
+    /// The receiver as the font assignment writes it (`label` in a property's
+    /// initializer closure, `cell.textLabel?`), where the fix goes beside it.
     private static func receiverText(_ receiver: Receiver, of assignment: PropertyAssignment) -> String {
-        let base = assignment.statement.elements.first?.as(MemberAccessExprSyntax.self)?.base
-        if let base, base.referencedName == "titleLabel" || base.trimmedText.contains("?") {
+        if let base = assignment.statement.elements.first?.as(MemberAccessExprSyntax.self)?.base {
             return base.trimmedText.filter { !$0.isWhitespace } + "."
         }
         return receiver.path == "self" ? "" : receiver.path + "."
