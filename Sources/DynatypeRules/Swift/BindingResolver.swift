@@ -64,23 +64,34 @@ final class BindingResolver {
     }
 
     /// A local, a parameter, or a value an enclosing `if let` / `while let`
-    /// or an earlier `guard let` binds: it shadows any member or view helper
-    /// of that name (`if let content = page { content }` is not `self.content`).
-    func isBoundLocally(_ name: String, at node: some SyntaxProtocol) -> Bool {
-        if isLocalOrParameter(name, at: node) { return true }
+    /// or an earlier `guard let` binds, up to the declaration around `node`:
+    /// it shadows any member or view helper of that name (`if let content =
+    /// page { content }` is not `self.content`). A climb without the indexes
+    /// `resolve` builds: view statements are many, and their scopes short.
+    static func isBoundLocally(_ name: String, at node: some SyntaxProtocol) -> Bool {
         var child = Syntax(node)
         var current = node.parent
-        while let scope = current, !scope.is(DeclSyntax.self) {
+        while let scope = current {
             switch scope.kind {
-            case .ifExpr where scope.cast(IfExprSyntax.self).body.id == child.id:
-                if Self.binds(name, scope.cast(IfExprSyntax.self).conditions) { return true }
-            case .whileStmt:
-                if Self.binds(name, scope.cast(WhileStmtSyntax.self).conditions) { return true }
             case .codeBlockItemList:
-                let earlier = scope.cast(CodeBlockItemListSyntax.self).prefix { $0.position < child.position }
-                if earlier.contains(where: { $0.item.as(GuardStmtSyntax.self).map { Self.binds(name, $0.conditions) } ?? false }) { return true }
+                for item in scope.cast(CodeBlockItemListSyntax.self) {
+                    guard item.position < child.position else { break }
+                    if let variable = item.item.as(VariableDeclSyntax.self), variable.bindings.contains(where: { $0.name == name }) { return true }
+                    if let guardStatement = item.item.as(GuardStmtSyntax.self), binds(name, guardStatement.conditions) { return true }
+                }
+            case .ifExpr:
+                let conditional = scope.cast(IfExprSyntax.self)
+                if conditional.body.id == child.id, binds(name, conditional.conditions) { return true }
+            case .whileStmt:
+                if binds(name, scope.cast(WhileStmtSyntax.self).conditions) { return true }
+            case .closureExpr:
+                if closureHasParameter(name, scope.cast(ClosureExprSyntax.self)) { return true }
+            case .functionDecl:
+                return hasParameter(name, scope.cast(FunctionDeclSyntax.self).signature.parameterClause.parameters)
+            case .initializerDecl:
+                return hasParameter(name, scope.cast(InitializerDeclSyntax.self).signature.parameterClause.parameters)
             default:
-                break
+                if scope.is(DeclSyntax.self) { return false }
             }
             child = scope
             current = scope.parent

@@ -26,7 +26,6 @@ final class SyntaxIndex: SyntaxVisitor {
     /// `ViewHelpers.enclosing` finds, without a walk up for every name).
     private var helpers: [(declaration: SyntaxIdentifier, name: String?)] = []
     private var fontValueUses: Set<String> = []
-    private lazy var bindings = BindingResolver()
     private var fontSettingTypes: Set<String> = []
     /// Reads of values by name through any receiver (`theme.chosenFont`) or
     /// none, for fonts stored in one file and read in others.
@@ -196,7 +195,7 @@ final class SyntaxIndex: SyntaxVisitor {
         // asked only of lowercase names, since types and most views start uppercase.
         func recordUnlessLocal(_ name: DeclReferenceExprSyntax) {
             let text = name.baseName.text
-            if text.first?.isLowercase == true, bindings.isBoundLocally(text, at: name) { return }
+            if text.first?.isLowercase == true, BindingResolver.isBoundLocally(text, at: name) { return }
             record(name)
         }
         while true {
