@@ -766,5 +766,26 @@ import Testing
             """)
         #expect(ruleLines(report) == ["single_line_truncation:3"])
     }
+
+    /// `let label = …` in a builder: the view and a same-file view type it builds sit inside the
+    /// builder's ScrollView; outside one, the line limit is still reported.
+    @Test func aViewBoundToALocalInABuilderKeepsItsScrollView() {
+        let report = audit("""
+            struct TagView: View {
+                let text: String
+                var body: some View { Text(text).lineLimit(1) }
+            }
+            struct Header: View {
+                let tags: [String]
+                var body: some View {
+                    ScrollView(.horizontal) {
+                        HStack { ForEach(tags, id: \\.self) { tag in let label = TagView(text: tag); label } }
+                    }
+                    VStack { let subtitle = Text(tags.joined()).lineLimit(1); subtitle }
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["single_line_truncation:11"])
+    }
 }
 

@@ -62,6 +62,17 @@ extension RuleCatalogue {
                         var body: some View { List(names, id: \\.self) { Text($0).lineLimit(1) } }
                     }
                     """),
+                // A view a builder binds to a local sits inside the builder's ScrollView.
+                RuleExample("""
+                    struct Tags: View {
+                        let tags: [String]
+                        var body: some View {
+                            ScrollView(.horizontal) {
+                                HStack { ForEach(tags, id: \\.self) { tag in let label = Text(tag).lineLimit(1); label } }
+                            }
+                        }
+                    }
+                    """),
                 // Every use of the row is in a List: a local `content` elsewhere is not the row's
                 // `content`, and the row's use inside itself is inside a List too.
                 RuleExample("""

@@ -172,7 +172,16 @@ final class SyntaxIndex: SyntaxVisitor {
     }
 
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
-        if case .expr(let statement) = node.item { recordViewUses(startingStatement: statement) }
+        switch node.item {
+        case .expr(let statement):
+            recordViewUses(startingStatement: statement)
+        // `let label = TagView(text: tag)` in a builder uses the view where the builder is.
+        case .decl(let declaration):
+            guard let local = declaration.as(VariableDeclSyntax.self) else { break }
+            for value in local.bindings.compactMap(\.initializer?.value) { recordViewUses(startingStatement: value) }
+        default:
+            break
+        }
         return .visitChildren
     }
 

@@ -276,7 +276,9 @@ final class ViewTree {
                 current = node.parent
                 continue
             }
-            if candidate.is(DeclSyntax.self) { break }
+            // A view a builder binds to a local (`let label = VStack { … }`) sits
+            // inside the builder's containers; a property or function is the end.
+            if candidate.is(DeclSyntax.self), candidate.kind != .variableDecl || candidate.parent?.kind != .codeBlockItem { break }
             current = candidate.parent
         }
         environment.isHidden = environment.modifiers.contains {
