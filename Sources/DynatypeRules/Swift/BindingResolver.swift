@@ -74,22 +74,22 @@ final class BindingResolver {
         while let scope = current {
             switch scope.kind {
             case .codeBlockItemList:
-                for item in scope.cast(CodeBlockItemListSyntax.self) {
+                for item in CodeBlockItemListSyntax(scope)! {
                     guard item.position < child.position else { break }
                     if let variable = item.item.as(VariableDeclSyntax.self), variable.bindings.contains(where: { $0.name == name }) { return true }
                     if let guardStatement = item.item.as(GuardStmtSyntax.self), binds(name, guardStatement.conditions) { return true }
                 }
             case .ifExpr:
-                let conditional = scope.cast(IfExprSyntax.self)
+                let conditional = IfExprSyntax(scope)!
                 if conditional.body.id == child.id, binds(name, conditional.conditions) { return true }
             case .whileStmt:
-                if binds(name, scope.cast(WhileStmtSyntax.self).conditions) { return true }
+                if binds(name, WhileStmtSyntax(scope)!.conditions) { return true }
             case .closureExpr:
-                if closureHasParameter(name, scope.cast(ClosureExprSyntax.self)) { return true }
+                if closureHasParameter(name, ClosureExprSyntax(scope)!) { return true }
             case .functionDecl:
-                return hasParameter(name, scope.cast(FunctionDeclSyntax.self).signature.parameterClause.parameters)
+                return hasParameter(name, FunctionDeclSyntax(scope)!.signature.parameterClause.parameters)
             case .initializerDecl:
-                return hasParameter(name, scope.cast(InitializerDeclSyntax.self).signature.parameterClause.parameters)
+                return hasParameter(name, InitializerDeclSyntax(scope)!.signature.parameterClause.parameters)
             default:
                 if scope.is(DeclSyntax.self) { return false }
             }
@@ -235,7 +235,7 @@ extension CodeBlockItemListSyntax {
     private func collectReturns(_ node: Syntax, into found: inout [ExprSyntax]) {
         switch node.kind {
         case .returnStmt:
-            if let value = node.cast(ReturnStmtSyntax.self).expression { found.append(value) }
+            if let value = ReturnStmtSyntax(node)!.expression { found.append(value) }
         // Only statements hold statements: declarations, closures and other
         // expressions (whose returns are their own) are not entered.
         case .codeBlockItemList, .codeBlockItem, .codeBlock, .expressionStmt, .ifExpr, .switchExpr, .switchCaseList, .switchCase,

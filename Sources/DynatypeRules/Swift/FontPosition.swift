@@ -51,38 +51,38 @@ enum FontPosition {
                 if parent.parent?.parent?.kind == .tupleExpr {
                     node = parent
                 } else {
-                    return expected(ofArgument: parent.cast(LabeledExprSyntax.self))
+                    return expected(ofArgument: LabeledExprSyntax(parent)!)
                 }
             // `.system(size: 12).weight(.bold)`: a font modifier keeps the font.
             case .memberAccessExpr:
-                let member = parent.cast(MemberAccessExprSyntax.self)
+                let member = MemberAccessExprSyntax(parent)!
                 guard member.base?.id == node.id, let call = member.parent, call.kind == .functionCallExpr,
-                    call.cast(FunctionCallExprSyntax.self).calledExpression.id == member.id,
+                    FunctionCallExprSyntax(call)!.calledExpression.id == member.id,
                     FontClassifier.fontModifiers.contains(member.declName.baseName.text)
                 else { return nil }
                 node = call
             // An operand's parent is the sequence's element list.
             case .exprList:
                 guard let sequence = parent.parent, sequence.kind == .sequenceExpr else { return nil }
-                let elements = sequence.cast(SequenceExprSyntax.self).elements
+                let elements = SequenceExprSyntax(sequence)!.elements
                 if elements.count >= 3, let first = elements.first, elements.dropFirst().first?.kind == .assignmentExpr {
                     guard first.id != node.id, let target = first.unwrapped.referencedName else { return nil }
                     return target.mentionsFont ? .platform : nil
                 }
                 // Branches of `?:` and `??` are the value; arithmetic is not a font.
                 let isBranching = elements.contains {
-                    $0.kind == .unresolvedTernaryExpr || $0.kind == .binaryOperatorExpr && $0.cast(BinaryOperatorExprSyntax.self).operator.text == "??"
+                    $0.kind == .unresolvedTernaryExpr || $0.kind == .binaryOperatorExpr && BinaryOperatorExprSyntax($0)!.operator.text == "??"
                 }
                 guard isBranching else { return nil }
                 node = sequence
             case .initializerClause:
                 guard let binding = parent.parent, binding.kind == .patternBinding else { return nil }
-                return expected(ofType: binding.cast(PatternBindingSyntax.self).typeAnnotation?.type)
+                return expected(ofType: PatternBindingSyntax(binding)!.typeAnnotation?.type)
             case .returnStmt:
                 return expectedReturn(around: parent)
             case .codeBlockItem:
                 guard let list = parent.parent, list.kind == .codeBlockItemList else { return nil }
-                let items = list.cast(CodeBlockItemListSyntax.self)
+                let items = CodeBlockItemListSyntax(list)!
                 guard items.last?.id == parent.id else { return nil }
                 if let branching = branchingExpression(around: items) {
                     node = branching
@@ -92,7 +92,7 @@ enum FontPosition {
                 guard items.count == 1 else { return nil }
                 return expectedReturn(around: items)
             case .dictionaryElement:
-                let element = parent.cast(DictionaryElementSyntax.self)
+                let element = DictionaryElementSyntax(parent)!
                 guard element.value.id == node.id, element.key.unwrapped.referencedName == "font" else { return nil }
                 return .platform
             default:
@@ -148,7 +148,7 @@ enum FontPosition {
     /// font; an argument labelled as a font (`font:`, `titleFont:`) a font.
     private static func expected(ofArgument argument: LabeledExprSyntax) -> Expected? {
         guard let owner = argument.parent?.parent, owner.kind == .functionCallExpr else { return nil }
-        let call = owner.cast(FunctionCallExprSyntax.self)
+        let call = FunctionCallExprSyntax(owner)!
         if let label = argument.label?.text {
             if label.mentionsFont { return .platform }
             return label == "for" && call.calleeName == "scaledFont" ? .platform : nil
@@ -178,11 +178,11 @@ enum FontPosition {
         while let candidate = current {
             switch candidate.kind {
             case .functionDecl:
-                return expected(ofType: candidate.cast(FunctionDeclSyntax.self).signature.returnClause?.type)
+                return expected(ofType: FunctionDeclSyntax(candidate)!.signature.returnClause?.type)
             case .patternBinding:
-                return expected(ofType: candidate.cast(PatternBindingSyntax.self).typeAnnotation?.type)
+                return expected(ofType: PatternBindingSyntax(candidate)!.typeAnnotation?.type)
             case .closureExpr:
-                let closure = candidate.cast(ClosureExprSyntax.self)
+                let closure = ClosureExprSyntax(candidate)!
                 if let type = closure.signature?.returnClause?.type { return expected(ofType: type) }
                 // `{ … }()`: the closure's result is the call's value.
                 guard let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == closure.id else { return nil }

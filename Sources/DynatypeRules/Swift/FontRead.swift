@@ -22,23 +22,23 @@ enum FontRead: Equatable {
         guard let parent else { return nil }
         switch parent.kind {
         case .memberAccessExpr:
-            let member = parent.cast(MemberAccessExprSyntax.self)
+            let member = MemberAccessExprSyntax(parent)!
             if member.base?.id == node.id, SyntaxIndex.faceMembers.contains(member.declName.baseName.text) { return .face }
         case .labeledExpr:
-            let argument = parent.cast(LabeledExprSyntax.self)
+            let argument = LabeledExprSyntax(parent)!
             if argument.label?.text == "for", let owner = argument.parent?.parent, owner.kind == .functionCallExpr,
-                owner.cast(FunctionCallExprSyntax.self).calleeName == "scaledFont"
+                FunctionCallExprSyntax(owner)!.calleeName == "scaledFont"
             {
                 return .face
             }
         case .initializerClause:
             let pattern: PatternSyntax? =
                 switch parent.parent?.kind {
-                case .patternBinding: parent.parent?.cast(PatternBindingSyntax.self).pattern
-                case .optionalBindingCondition: parent.parent?.cast(OptionalBindingConditionSyntax.self).pattern
+                case .patternBinding: parent.parent.flatMap(PatternBindingSyntax.init)?.pattern
+                case .optionalBindingCondition: parent.parent.flatMap(OptionalBindingConditionSyntax.init)?.pattern
                 default: nil
                 }
-            if let pattern, pattern.kind == .identifierPattern { return .alias(pattern.cast(IdentifierPatternSyntax.self).identifier.text) }
+            if let pattern, pattern.kind == .identifierPattern { return .alias(IdentifierPatternSyntax(pattern)!.identifier.text) }
         default:
             break
         }

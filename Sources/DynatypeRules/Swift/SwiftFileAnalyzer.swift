@@ -61,7 +61,7 @@ public struct SwiftFileAnalyzer: Sendable {
         let fileFacts = FileFacts(merging: facts)
         let context = memo == nil ? 0 : fileFacts.stableHash
         let run = { (nodes: [Syntax], scopes: Set<UnitScope>) in
-            Self.analyze(FileContext(index: work.index(of: nodes), facts: fileFacts, lines: lines, root: tree.id), scopes)
+            Self.analyze(FileContext(index: work.index(of: nodes, for: scopes), facts: fileFacts, lines: lines, root: tree.id), scopes)
         }
 
         var analysis = FileAnalysis(language: .swift)
@@ -123,15 +123,17 @@ private final class UnitWork {
         guard let first = nodes.first else { return UnitFacts() }
         let key = memo == nil ? 0 : UnitKey.of(nodes, source: source, lines: lines)
         if let known = memo?.facts(key) { return known }
-        let index = SyntaxIndex(nodes)
+        let index = SyntaxIndex(nodes, recordsUses: true)
         walked[first.id] = index
         memo?.store(index.facts, for: key)
         return index.facts
     }
 
-    /// The index of a unit's nodes, walked now unless its facts walked it.
-    func index(of nodes: [Syntax]) -> SyntaxIndex {
-        nodes.first.flatMap { walked.removeValue(forKey: $0.id) } ?? SyntaxIndex(nodes)
+    /// The index of a unit's nodes, walked now unless its facts walked it
+    /// (the families of a member read how names are used; those across
+    /// members do not).
+    func index(of nodes: [Syntax], for scopes: Set<UnitScope>) -> SyntaxIndex {
+        nodes.first.flatMap { walked.removeValue(forKey: $0.id) } ?? SyntaxIndex(nodes, recordsUses: scopes.contains(.member))
     }
 
     /// A unit's analysis: from the memo (moved to where its code is now), or computed.

@@ -26,6 +26,10 @@ final class SyntaxIndex: SyntaxVisitor {
     /// `ViewHelpers.enclosing` finds, without a walk up for every name).
     private var helpers: [(declaration: SyntaxIdentifier, name: String?)] = []
     private var fontValueUses: Set<String> = []
+    /// Names a pattern or parameter has bound so far in the walk. A binding
+    /// comes before the code it is visible in, so a name not here is no
+    /// local, and `BindingResolver.isBoundLocally` need not climb for it.
+    private var boundNames: Set<String> = []
     private var fontSettingTypes: Set<String> = []
     /// Reads of values by name through any receiver (`theme.chosenFont`) or
     /// none, for fonts stored in one file and read in others.
@@ -43,8 +47,13 @@ final class SyntaxIndex: SyntaxVisitor {
         "preferredContentSizeCategory",
     ]
     private static let previewTypes: Set<String> = ["PreviewProvider"]
+    /// Whether names' uses are recorded: the facts of a unit and its
+    /// members' font reads. The families across a type's members read
+    /// neither, and every name of the type would pass through the climbs.
+    private let recordsUses: Bool
 
-    init(_ roots: [Syntax]) {
+    init(_ roots: [Syntax], recordsUses: Bool) {
+        self.recordsUses = recordsUses
         super.init(viewMode: .sourceAccurate)
         for root in roots { walk(root) }
     }
@@ -94,7 +103,7 @@ final class SyntaxIndex: SyntaxVisitor {
         calls.append(node)
         if let name = node.calleeName {
             callsByName[name, default: []].append(node)
-            if ViewTree.scrollingContainers.contains(name) { scrollingCalls.append(node.id) }
+            if recordsUses, ViewTree.scrollingContainers.contains(name) { scrollingCalls.append(node.id) }
         }
         return .visitChildren
     }
@@ -109,7 +118,7 @@ final class SyntaxIndex: SyntaxVisitor {
         if node.elements.count >= 3, node.elements.dropFirst().first?.kind == .assignmentExpr {
             assignments.append(node)
             // The name first: normalizing prints the target, and every assignment passes here.
-            if let target = node.elements.first, target.referencedName == "font", ReceiverIndex.normalize(target) == "font",
+            if recordsUses, let target = node.elements.first, target.referencedName == "font", ReceiverIndex.normalize(target) == "font",
                 let type = TypeScope.enclosing(node)
             {
                 fontSettingTypes.insert(type.name)
@@ -148,7 +157,7 @@ final class SyntaxIndex: SyntaxVisitor {
     override func visitPost(_ node: PatternBindingSyntax) { leaveHelper(node.id) }
 
     private func enterHelper(_ node: Syntax) {
-        if ViewHelpers.declaresHelper(node) { helpers.append((node.id, ViewHelpers.name(declaredBy: node))) }
+        if recordsUses, ViewHelpers.declaresHelper(node) { helpers.append((node.id, ViewHelpers.name(declaredBy: node))) }
     }
 
     private func leaveHelper(_ id: SyntaxIdentifier) {
@@ -166,12 +175,14 @@ final class SyntaxIndex: SyntaxVisitor {
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard recordsUses else { return .skipChildren }
         if !adaptsLayout, Self.adaptiveNames.contains(node.baseName.text) { adaptsLayout = true }
         recordFontUse(of: node)
         return .skipChildren
     }
 
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        guard recordsUses else { return .visitChildren }
         switch node.item {
         case .expr(let statement):
             recordViewUses(startingStatement: statement)
@@ -185,8 +196,28 @@ final class SyntaxIndex: SyntaxVisitor {
         return .visitChildren
     }
 
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        if recordsUses { boundNames.insert(node.identifier.text) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+        if recordsUses { boundNames.insert(node.name.text) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+        if recordsUses { boundNames.insert((node.secondName ?? node.firstName).text) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+        if recordsUses { boundNames.insert((node.secondName ?? node.firstName).text) }
+        return .visitChildren
+    }
+
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let value = node.expression { recordViewUses(startingStatement: value) }
+        if recordsUses, let value = node.expression { recordViewUses(startingStatement: value) }
         return .visitChildren
     }
 
@@ -204,22 +235,22 @@ final class SyntaxIndex: SyntaxVisitor {
         // asked only of lowercase names, since types and most views start uppercase.
         func recordUnlessLocal(_ name: DeclReferenceExprSyntax) {
             let text = name.baseName.text
-            if text.first?.isLowercase == true, BindingResolver.isBoundLocally(text, at: name) { return }
+            if text.first?.isLowercase == true, boundNames.contains(text), BindingResolver.isBoundLocally(text, at: name) { return }
             record(name)
         }
         while true {
             switch current.kind {
             case .functionCallExpr:
-                let call = current.cast(FunctionCallExprSyntax.self)
+                let call = FunctionCallExprSyntax(current)!
                 if !scrolling, let name = call.calleeName, ViewTree.scrollingContainers.contains(name) { scrolling = true }
                 current = Syntax(call.calledExpression)
             case .memberAccessExpr:
-                let member = current.cast(MemberAccessExprSyntax.self)
+                let member = MemberAccessExprSyntax(current)!
                 guard let base = member.base else { return }
                 if base.referencedName == "self" { record(member.declName) }
                 current = Syntax(base)
             case .declReferenceExpr:
-                recordUnlessLocal(current.cast(DeclReferenceExprSyntax.self))
+                recordUnlessLocal(DeclReferenceExprSyntax(current)!)
                 return
             default:
                 return
