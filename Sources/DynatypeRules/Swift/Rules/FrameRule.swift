@@ -22,8 +22,7 @@ struct FrameRule {
             let widthIsFixed =
                 width.map {
                     !Self.hidesOrFrees($0) && isConstant($0, classifier)
-                        && (targets.rootIsTextElement && !targets.applicable(for: .fixedTextWidth, in: inventory).isEmpty
-                            || isDeclaredText(targets, for: .fixedTextWidth))
+                        && (isTextElement(targets) || isDeclaredText(targets, for: .fixedTextWidth))
                 } ?? false
             let heightSize = height.map { classifier.classifySize($0, depth: 0).value }
             // Menu items and presented content are not inside the frame.
@@ -97,6 +96,15 @@ struct FrameRule {
             let otherwise = sequence.elements.last, sequence.elements.count == 3
         else { return false }
         return hidesOrFrees(ternary.thenExpression) && hidesOrFrees(otherwise)
+    }
+
+    /// The chain starts from a text element the width rule applies to: one
+    /// the inventory lists, or a `Button` whose label draws one.
+    private func isTextElement(_ targets: ModifierTargets) -> Bool {
+        let elements = targets.applicable(for: .fixedTextWidth, in: inventory)
+        if targets.rootIsTextElement { return !elements.isEmpty }
+        guard let label = targets.buttonLabel else { return false }
+        return elements.contains { label.range.contains($0.call.position) }
     }
 
     /// A chain on a view declared as text elsewhere in the file (`connectButton:

@@ -20,6 +20,17 @@ struct ModifierTargets {
         return false
     }
 
+    /// The label closure of a `Button` the chain starts from
+    /// (`Button { … } label: { Text(…) }`, `Button(action: …) { … }`): with a
+    /// text label the button is a text element (the rule catalogue "Terms"),
+    /// though the `Text` inside is the element the inventory lists.
+    var buttonLabel: ClosureExprSyntax? {
+        guard rootRole == .container("Button"), let button = root.as(FunctionCallExprSyntax.self) else { return nil }
+        if let labelled = button.argument("label")?.as(ClosureExprSyntax.self) { return labelled }
+        if let labelled = button.additionalTrailingClosures.first(where: { $0.label.text == "label" }) { return labelled.closure }
+        return button.argument("action") != nil ? button.trailingClosure : nil
+    }
+
     /// The chain starts from a custom view or a value such as `content`.
     var rootIsOpaque: Bool { rootRole == .opaque || rootRole == nil }
 
