@@ -303,6 +303,27 @@ import Testing
         #expect(report.findings[0].replacement == "<fontDescription key=\"fontDescription\" style=\"UICTFontTextStyleHeadline\"/>")
         #expect(report.elements.count == 3)
     }
+
+    /// A text style in Interface Builder cannot be bold, italic, of another
+    /// weight or of a custom face: such fonts get the code that keeps them.
+    @Test func fontsATextStyleCannotKeepAreFixedInCode() {
+        let report = audit("""
+            <document><objects>
+                <label text="A" id="a"><fontDescription key="fontDescription" type="boldSystem" pointSize="34"/></label>
+                <label text="B" id="b"><fontDescription key="fontDescription" type="italicSystem" pointSize="14"/></label>
+                <label text="C" id="c"><fontDescription key="fontDescription" name="AvenirNext-Bold" family="Avenir Next" pointSize="28"/></label>
+                <label text="D" id="d"><fontDescription key="fontDescription" type="system" weight="light" pointSize="15"/></label>
+                <label text="E" id="e"><fontDescription key="fontDescription" type="system" pointSize="34"/></label>
+            </objects></document>
+            """, fileName: "Traits.xib")
+        #expect(ruleLines(report) == (2...6).map { "interface_builder_fixed_font:\($0)" })
+        #expect(report.findings.map(\.replacement) == [nil, nil, nil, nil, "<fontDescription key=\"fontDescription\" style=\"UICTFontTextStyleTitle0\"/>"])
+        #expect(report.findings[0].fix.contains("UIFontMetrics(forTextStyle: .largeTitle).scaledFont(for: .boldSystemFont(ofSize: 34))"))
+        #expect(report.findings[1].fix.contains("no italic"))
+        #expect(report.findings[2].fix.contains("UIFont(name: \"AvenirNext-Bold\", size: 28) ?? .systemFont(ofSize: 28)"))
+        #expect(report.findings[3].fix.contains(".systemFont(ofSize: 15, weight: .light)"))
+        #expect(report.findings[4].fix.contains("the text style Large Title"))
+    }
 }
 
 @Suite struct InterfaceBuilderDocumentKindTests {

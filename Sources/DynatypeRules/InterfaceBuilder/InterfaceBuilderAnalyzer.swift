@@ -3,7 +3,7 @@ import Foundation
 /// Phase one for `.xib` / `.storyboard` files: `interface_builder_fixed_font`
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
-    public static let version = "ib-4"
+    public static let version = "ib-5"
     /// What it reports, beside the Swift rule families (see `RuleFamilies`).
     static let emits: Set<RuleID> = [.interfaceBuilderFixedFont, .missingAdjustsFont]
 
@@ -132,17 +132,59 @@ private struct InterfaceBuilderReader {
         guard let pointSize = font["pointSize"] else { return }
         let face = font["name"].map { "custom font \($0)" } ?? "\(font["type"] ?? "system") font"
         let styleName = TextStyle.nearest(toPointSize: Double(pointSize), weight: font["weight"] ?? (font["type"] == "boldSystem" ? "bold" : nil))
-        let ibStyle = "UICTFontTextStyle" + Self.ibName(styleName)
         analysis.elements[element].font = "\(face), \(pointSize)pt"
         analysis.elements[element].status = .fixed
+        let replacement: String?
+        let fix: String
+        if let lost = Self.lostByTextStyle(font, style: styleName) {
+            // A text style in Interface Builder is a face and size only: the fix keeps the font by scaling it in code.
+            replacement = nil
+            fix = "Interface Builder's text styles have no \(lost): set the font in code, "
+                + "`UIFontMetrics(forTextStyle: .\(styleName.uiKitName)).scaledFont(for: \(Self.codeFont(font, pointSize: pointSize)))`, "
+                + "with `adjustsFontForContentSizeCategory = true`"
+        } else {
+            replacement = "<fontDescription key=\"fontDescription\" style=\"UICTFontTextStyle\(Self.ibName(styleName))\"/>"
+            fix = "set the font to the text style \(Self.inspectorName(styleName)) and tick \"Automatically Adjusts Font\""
+        }
         analysis.findings.append(Finding(
             rule: .interfaceBuilderFixedFont, position: position,
             message: "the \(owner) uses a \(face) at \(pointSize)pt, which does not scale with Dynamic Type",
             current: "<fontDescription \(font.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: " "))/>",
-            replacement: "<fontDescription key=\"fontDescription\" style=\"\(ibStyle)\"/>",
-            fix: "set the font to the text style \(styleName.rawValue.capitalized) and tick \"Automatically Adjusts Font\"",
-            declaration: declaration, elements: [element]
+            replacement: replacement, fix: fix, declaration: declaration, elements: [element]
         ))
+    }
+
+    /// What the text style would drop of the font: a custom face, italics, or
+    /// a weight other than the style's own (`Headline` is the semibold one).
+    private static func lostByTextStyle(_ font: [String: String], style: TextStyle) -> String? {
+        if let name = font["name"] { return "custom face (\(name))" }
+        if font["type"] == "italicSystem" { return "italic" }
+        let weight = font["weight"] ?? (font["type"] == "boldSystem" ? "bold" : "regular")
+        let kept = style == .headline ? ["semibold", "bold"] : ["regular"]
+        return kept.contains(weight) ? nil : "\(weight) weight"
+    }
+
+    /// The Interface Builder font as UIKit code.
+    private static func codeFont(_ font: [String: String], pointSize: String) -> String {
+        if let name = font["name"] { return "UIFont(name: \"\(name)\", size: \(pointSize)) ?? .systemFont(ofSize: \(pointSize))" }
+        switch font["type"] {
+        case "boldSystem": return ".boldSystemFont(ofSize: \(pointSize))"
+        case "italicSystem": return ".italicSystemFont(ofSize: \(pointSize))"
+        default: return ".systemFont(ofSize: \(pointSize)\(font["weight"].map { ", weight: .\($0)" } ?? ""))"
+        }
+    }
+
+    /// The style as the Attributes inspector lists it.
+    private static func inspectorName(_ style: TextStyle) -> String {
+        switch style {
+        case .largeTitle: return "Large Title"
+        case .title: return "Title 1"
+        case .title2: return "Title 2"
+        case .title3: return "Title 3"
+        case .caption: return "Caption 1"
+        case .caption2: return "Caption 2"
+        default: return style.rawValue.capitalized
+        }
     }
 
     /// Interface Builder spells text styles `UICTFontTextStyleTitle1`, `…Subhead`, `…Caption1`.
