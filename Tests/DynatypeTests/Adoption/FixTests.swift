@@ -15,6 +15,8 @@ import Testing
                     Text("Brand").font(.custom("Inter", size: 15))
                     Text("Fixed").font(.custom("Inter", fixedSize: 11))
                     Text("Row").frame(height: 44)
+                    Text("Tag").frame(width: 60, height: 24, alignment: .leading)
+                    HStack { Text("Side") }.frame(width: 80, height: 30)
                     Text(title).lineLimit(1)
                 }
                 .dynamicTypeSize(...DynamicTypeSize.xxxLarge)
@@ -86,6 +88,9 @@ import Testing
         #expect(written[0].contains(".dynamicTypeSize(...DynamicTypeSize.accessibility5)"))
         #expect(written[0].contains(".dynamicTypeSize(.xSmall ... DynamicTypeSize.accessibility5)"))
         #expect(written[0].contains(".frame(minHeight: 44)"))
+        // The other side and the alignment stay; a fixed text width is freed by the same edit.
+        #expect(written[0].contains("Text(\"Tag\").frame(maxWidth: .infinity, minHeight: 24, alignment: .leading)"))
+        #expect(written[0].contains("HStack { Text(\"Side\") }.frame(minWidth: 80, maxWidth: 80, minHeight: 30)"))
         #expect(written[1].contains("scaledFont(for: UIFont(name: \"Avenir\", size: 15) ?? .systemFont(ofSize: 15))"))
         #expect(written[1].contains("        nameLabel.font = UIFont.preferredFont(forTextStyle: .body)\n        nameLabel.adjustsFontForContentSizeCategory = true\n"))
     }

@@ -5,7 +5,8 @@ import SwiftSyntax
 /// into an edit. The rule decided what to write (the report's replacement);
 /// this decides only where it goes, and declines where writing it would not
 /// be mechanical: code it cannot find as reported, a failable font that is
-/// not unwrapped, a frame with more than a height, a clamp that is no range.
+/// not unwrapped, a frame with more than a size and alignment, a clamp that
+/// is no range.
 struct FixLocator {
     let tree: SourceFileSyntax
     let bytes: [UInt8]
@@ -61,10 +62,10 @@ struct FixLocator {
     private func replace(_ found: (syntax: Syntax, range: Range<Int>), with replacement: String, finding: Finding) -> FixEdit? {
         switch finding.rule {
         case .fixedTextHeight:
-            // `.frame(minHeight:)` replaces a frame of a height only: width,
-            // alignment and the rest have no place in it.
-            guard let call = found.syntax.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
-                call.arguments.first?.label?.text == "height"
+            // The replacement restates the frame's width and alignment as a
+            // flexible frame; a frame with anything else is not one it wrote.
+            guard let call = found.syntax.as(FunctionCallExprSyntax.self),
+                call.arguments.allSatisfy({ ["width", "height", "alignment"].contains($0.label?.text) })
             else { return nil }
         case .fixedUIKitFont:
             // `UIFont(name:size:)` is failable and its fix is not: the fix takes the place of a force unwrap too.
