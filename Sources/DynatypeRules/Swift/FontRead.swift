@@ -32,13 +32,7 @@ enum FontRead: Equatable {
                 return .face
             }
         case .initializerClause:
-            let pattern: PatternSyntax? =
-                switch parent.parent?.kind {
-                case .patternBinding: parent.parent.flatMap(PatternBindingSyntax.init)?.pattern
-                case .optionalBindingCondition: parent.parent.flatMap(OptionalBindingConditionSyntax.init)?.pattern
-                default: nil
-                }
-            if let pattern, pattern.kind == .identifierPattern { return .alias(IdentifierPatternSyntax(pattern)!.identifier.text) }
+            if let name = node.initializedName { return .alias(name) }
         default:
             break
         }

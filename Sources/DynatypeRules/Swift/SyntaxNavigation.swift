@@ -9,12 +9,12 @@ extension ExprSyntax {
         var current = self
         while true {
             switch current.kind {
-            case .forceUnwrapExpr: current = current.cast(ForceUnwrapExprSyntax.self).expression
-            case .optionalChainingExpr: current = current.cast(OptionalChainingExprSyntax.self).expression
-            case .tryExpr: current = current.cast(TryExprSyntax.self).expression
-            case .awaitExpr: current = current.cast(AwaitExprSyntax.self).expression
+            case .forceUnwrapExpr: current = ForceUnwrapExprSyntax(current)!.expression
+            case .optionalChainingExpr: current = OptionalChainingExprSyntax(current)!.expression
+            case .tryExpr: current = TryExprSyntax(current)!.expression
+            case .awaitExpr: current = AwaitExprSyntax(current)!.expression
             case .tupleExpr:
-                let elements = current.cast(TupleExprSyntax.self).elements
+                let elements = TupleExprSyntax(current)!.elements
                 guard elements.count == 1, let only = elements.first, only.label == nil else { return current }
                 current = only.expression
             default: return current
@@ -26,8 +26,8 @@ extension ExprSyntax {
     var referencedName: String? {
         let expr = unwrapped
         switch expr.kind {
-        case .declReferenceExpr: return expr.cast(DeclReferenceExprSyntax.self).baseName.text
-        case .memberAccessExpr: return expr.cast(MemberAccessExprSyntax.self).declName.baseName.text
+        case .declReferenceExpr: return DeclReferenceExprSyntax(expr)!.baseName.text
+        case .memberAccessExpr: return MemberAccessExprSyntax(expr)!.declName.baseName.text
         default: return nil
         }
     }
@@ -79,7 +79,7 @@ extension FunctionCallExprSyntax {
 
     /// The receiver of a method call (`x` in `x.font(…)`), nil for `Text(…)` and `.system(…)`.
     var calleeBase: ExprSyntax? {
-        calledExpression.kind == .memberAccessExpr ? calledExpression.cast(MemberAccessExprSyntax.self).base : nil
+        calledExpression.kind == .memberAccessExpr ? MemberAccessExprSyntax(calledExpression)!.base : nil
     }
 
     /// True for an implicit-member call such as `.system(size: 12)`.
@@ -132,6 +132,19 @@ extension FunctionCallExprSyntax {
 }
 
 extension SyntaxProtocol {
+    /// The name this value is stored or bound under: `x` in `let x = value`
+    /// or `if let x = value`.
+    var initializedName: String? {
+        guard let clause = parent, clause.kind == .initializerClause, let holder = clause.parent else { return nil }
+        let pattern: PatternSyntax? =
+            switch holder.kind {
+            case .patternBinding: PatternBindingSyntax(holder)?.pattern
+            case .optionalBindingCondition: OptionalBindingConditionSyntax(holder)?.pattern
+            default: nil
+            }
+        return pattern.flatMap(IdentifierPatternSyntax.init)?.identifier.text
+    }
+
     /// `trimmedDescription`, cut out of the node's text instead of built from
     /// a trimmed copy of the node (every element's description needs it).
     /// Code with syntax errors takes the slow way: a missing last token keeps

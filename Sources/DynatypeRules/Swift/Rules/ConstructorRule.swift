@@ -117,10 +117,7 @@ struct ConstructorRule {
             return true
         }
         // Stored (`let font = …`) or bound (`if let font = NSFont(name:size:)`).
-        let holder = node.parent?.as(InitializerClauseSyntax.self)?.parent
-        guard let name = holder?.as(PatternBindingSyntax.self)?.name
-            ?? holder?.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-        else { return false }
+        guard let name = node.initializedName else { return false }
         return builder.context.facts.faceOnlyFonts.contains(name)
     }
 
