@@ -220,4 +220,64 @@ import Testing
             """)
         #expect(report.findings.isEmpty)
     }
+
+    /// Round-9 class D (Aidoku DoubleBadgeView): a view built in a property's
+    /// closure is the property, whatever the closure's local is called, and
+    /// its fixes name the local the statement writes.
+    @Test func aClosureBuiltLabelIsThePropertyItBuilds() {
+        let report = audit("""
+            import UIKit
+            final class DoubleBadgeView: UIView {
+                private let badge = {
+                    let badgeLabel = UILabel()
+                    badgeLabel.font = .preferredFont(forTextStyle: .caption1)
+                    badgeLabel.adjustsFontForContentSizeCategory = true
+                    badgeLabel.numberOfLines = 1
+                    return badgeLabel
+                }()
+                private let secondBadge = {
+                    let badgeLabel = UILabel()
+                    badgeLabel.font = .preferredFont(forTextStyle: .caption1)
+                    badgeLabel.adjustsFontForContentSizeCategory = true
+                    badgeLabel.numberOfLines = 1
+                    return badgeLabel
+                }()
+            }
+            """)
+        #expect(ruleLines(report) == ["label_single_line:7", "label_single_line:14"])
+        #expect(report.findings.map(\.replacement) == ["badgeLabel.numberOfLines = 0", "badgeLabel.numberOfLines = 0"])
+        #expect(report.elements.map(\.element.description) == ["badge", "secondBadge"])
+    }
+
+    /// A configured button draws its title in a text style; an attributed
+    /// title's font is its attributes', judged where they are written.
+    @Test func configuredAndAttributedButtonsDoNotShowTheDefaultFont() {
+        let report = audit("""
+            import UIKit
+            final class Toolbar: UIView {
+                private lazy var reloadButton = {
+                    let button = UIButton(type: .roundedRect)
+                    button.setTitle("Reload", for: .normal)
+                    button.configuration = .borderless()
+                    return button
+                }()
+                let doneButton = UIButton(configuration: .filled())
+                lazy var menuButton = {
+                    let button = UIButton(type: .custom)
+                    button.setAttributedTitle(.init(string: "Menu", attributes: [
+                        .font: UIFontMetrics(forTextStyle: .headline).scaledFont(for: .systemFont(ofSize: 20, weight: .semibold)),
+                    ]), for: .normal)
+                    return button
+                }()
+                let plainButton = UIButton(type: .system)
+                func setUp() {
+                    doneButton.setTitle("Done", for: .normal)
+                    plainButton.setTitle("Plain", for: .normal)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["unresolved_font:17"])
+        #expect(report.elements.map(\.element.description) == ["reloadButton", "doneButton", "plainButton"])
+        #expect(report.elements.prefix(2).allSatisfy { $0.verdict == .passing })
+    }
 }

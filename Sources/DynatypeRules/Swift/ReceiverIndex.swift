@@ -24,6 +24,15 @@ struct PropertyAssignment {
     let value: [ExprSyntax]
 
     var singleValue: ExprSyntax? { value.count == 1 ? value[0] : nil }
+
+    /// The receiver as the statement writes it, ready for another property
+    /// (`label.`, `cell.textLabel?.`; nothing for `self`'s own): a fix beside
+    /// the statement compiles where it stands, as in a property's initializer
+    /// closure, where the local is in scope and the property is not.
+    var writtenReceiver: String {
+        guard let base = statement.elements.first?.as(MemberAccessExprSyntax.self)?.base else { return "" }
+        return base.trimmedText.filter { !$0.isWhitespace } + "."
+    }
 }
 
 /// Every assignment to a text property of a UIKit/AppKit view in a file, by
@@ -37,6 +46,9 @@ final class ReceiverIndex {
     private(set) var assignments: [Receiver: [PropertyAssignment]] = [:]
     /// Declared text views and their class (`UILabel`, `PillLabel` → `UILabel`).
     private(set) var declared: [Receiver: (textClass: String, node: Syntax)] = [:]
+    /// The call that builds a declared view: its initializer (`UIButton(configuration: …)`),
+    /// or the local's in a closure that builds the property.
+    private(set) var constructors: [Receiver: FunctionCallExprSyntax] = [:]
     /// The type of other receivers where the file says it (`AttributeContainer`,
     /// `Configuration`, a type's `self`).
     private var types: [Receiver: String] = [:]
@@ -245,25 +257,33 @@ final class ReceiverIndex {
                 scope = variable.ancestor(CodeBlockItemListSyntax.self)?.id ?? typeScope(of: variable)
             }
             let receiver = Receiver(scope: scope, path: name)
+            // The property built by a closure is the view its local is (`badgeLabel2` of `{ let badgeLabel = UILabel() … }()`).
+            var builtClass: String?
+            var constructor = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)
             if let local = builtLocal(in: binding) {
-                aliases[local] = receiver
-                declared.removeValue(forKey: local)
+                aliases[local.receiver] = receiver
+                declared.removeValue(forKey: local.receiver)
+                builtClass = local.binding.flatMap(declaredClass(of:))
+                constructor = local.binding?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)
             }
-            if let textClass = declaredClass(of: binding), aliases[receiver] == nil {
+            if let textClass = declaredClass(of: binding) ?? builtClass, aliases[receiver] == nil {
                 declared[receiver] = (textClass, Syntax(binding))
+                constructors[receiver] = constructor
             } else if let type = binding.declaredTypeName {
                 types[receiver] = type
             }
         }
     }
 
-    /// `{ let label = UILabel(); …; return label }()`: the returned local.
-    private func builtLocal(in binding: PatternBindingSyntax) -> Receiver? {
+    /// `{ let label = UILabel(); …; return label }()`: the returned local, and its declaration.
+    private func builtLocal(in binding: PatternBindingSyntax) -> (receiver: Receiver, binding: PatternBindingSyntax?)? {
         guard let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
             let closure = call.calledExpression.as(ClosureExprSyntax.self), call.arguments.isEmpty,
             let returned = closure.statements.returnedExpressions.last?.unwrapped.as(DeclReferenceExprSyntax.self)
         else { return nil }
-        return Receiver(scope: closure.statements.id, path: returned.baseName.text)
+        let name = returned.baseName.text
+        let declaration = closure.statements.lazy.compactMap { $0.item.as(VariableDeclSyntax.self) }.flatMap(\.bindings).last { $0.name == name }
+        return (Receiver(scope: closure.statements.id, path: name), declaration)
     }
 
     private func declaredClass(of binding: PatternBindingSyntax) -> String? {

@@ -81,31 +81,37 @@ struct UIKitFontRule {
         guard let declared = receivers.declared[receiver] else { return true }
         let className = declared.node.as(PatternBindingSyntax.self)?.declaredTypeName ?? declared.textClass
         if builder.context.facts.selfStyledSubclasses.contains(className) { return false }
-        return !["UIButton", "NSButton"].contains(declared.textClass) || isGivenATitle(receiver, declaredAt: declared.node)
+        return !["UIButton", "NSButton"].contains(declared.textClass) || isGivenATitle(receiver)
     }
-
-    private static let titleMethods = ["setTitle", "setAttributedTitle"]
 
     /// `setTitle(_:for:)`, a title, a configuration (which carries the
     /// title), a title label's text, or a title in its initializer
     /// (`NSButton(title:target:action:)`, `NSButton(checkboxWithTitle:…)`).
-    private func isGivenATitle(_ receiver: Receiver, declaredAt node: Syntax) -> Bool {
-        let index = builder.context.index
-        let titled = Self.titleMethods.flatMap { index.calls(named: $0) }.contains { call in
+    /// An attributed title is not one: its string's attributes set its font,
+    /// and that font is judged where the attributes are written.
+    private func isGivenATitle(_ receiver: Receiver) -> Bool {
+        let titled = builder.context.index.calls(named: "setTitle").contains { call in
             receivers.receivers(for: call.calleeBase, at: call).contains(receiver)
         }
-        let configured = index.assignments.contains { assignment in
+        let initializedWithTitle = receivers.constructors[receiver]?.arguments.contains { $0.label?.text.hasSuffix("itle") == true } ?? false
+        return titled || initializedWithTitle || isConfigured(receiver) || isAssigned(receiver, ["text", "title"])
+    }
+
+    /// A `UIButton.Configuration` draws the title in a text style's font
+    /// unless the configuration says otherwise (Interface Builder's
+    /// `buttonConfiguration` passes for the same reason).
+    private func isConfigured(_ receiver: Receiver) -> Bool {
+        receivers.constructors[receiver]?.argument("configuration") != nil || isAssigned(receiver, ["configuration"])
+    }
+
+    /// Whether code sets one of the properties on the view or its title label.
+    private func isAssigned(_ receiver: Receiver, _ properties: Set<String>) -> Bool {
+        builder.context.index.assignments.contains { assignment in
             guard let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self),
-                ["configuration", "text", "title", "attributedTitle"].contains(target.declName.baseName.text)
+                properties.contains(target.declName.baseName.text)
             else { return false }
             return receivers.receivers(for: target.base, at: assignment).contains { $0 == receiver || $0 == receiver.titleLabel }
         }
-        let initializer = node.as(PatternBindingSyntax.self)?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)
-        let initializedWithTitle = initializer?.arguments.contains { argument in
-            let label = argument.label?.text ?? ""
-            return label == "configuration" || label.hasSuffix("itle")
-        } ?? false
-        return titled || configured || initializedWithTitle
     }
 
     private func isOutlet(_ receiver: Receiver) -> Bool {
@@ -130,7 +136,11 @@ struct UIKitFontRule {
     private func judgeFonts(of receiver: Receiver, element: Int) {
         let assignments = fontAssignments(of: receiver)
         guard !assignments.isEmpty else {
-            reportDefaultFont(of: receiver, element: element)
+            if isConfigured(receiver) {
+                builder.setFont("button configuration", status: .scales("a button configuration's title uses a text style"), ofElement: element)
+            } else {
+                reportDefaultFont(of: receiver, element: element)
+            }
             return
         }
         var judged: [(PropertyAssignment, FontClassification)] = []
@@ -181,7 +191,7 @@ struct UIKitFontRule {
         let adjusts = related.flatMap { receivers.assignments(to: $0, "adjustsFontForContentSizeCategory") }
         guard !adjusts.contains(where: { $0.singleValue?.booleanValue == true }) else { return }
         let makeFinding = { (assignment: PropertyAssignment) in
-            let fix = "\(Self.receiverText(receiver, of: assignment))adjustsFontForContentSizeCategory = true"
+            let fix = "\(assignment.writtenReceiver)adjustsFontForContentSizeCategory = true"
             return builder.makeFinding(
                 .missingAdjustsFont, at: assignment.statement,
                 message: "the font scales, but without `adjustsFontForContentSizeCategory = true` it is set once and never follows the user's text size",
@@ -198,19 +208,6 @@ struct UIKitFontRule {
             let scales = FindingCondition.fontOutcome(font.value, .scales)
             builder.report(makeFinding(assignment), when: outlet.map { .all([$0, scales]) } ?? scales)
         }
-    }
-
-    /// `label.` for `label.font = …`; the receiver as written when it is a
-    /// title label (`button.titleLabel?.font = …`: a button has no such flag)
-    /// or optional (`textLabel?.font`, `cell.detailTextLabel?.font`: the
-    /// optional chaining must stay for the fix to compile); nothing for `self`.
-    /// The receiver as the font assignment writes it (`label` in a property's
-    /// initializer closure, `cell.textLabel?`), where the fix goes beside it.
-    private static func receiverText(_ receiver: Receiver, of assignment: PropertyAssignment) -> String {
-        if let base = assignment.statement.elements.first?.as(MemberAccessExprSyntax.self)?.base {
-            return base.trimmedText.filter { !$0.isWhitespace } + "."
-        }
-        return receiver.path == "self" ? "" : receiver.path + "."
     }
 
     /// An outlet's text view may set "Automatically Adjusts Font" in its

@@ -28,7 +28,7 @@ struct UIKitLabelRules {
                 builder.report(builder.makeFinding(
                     .labelSingleLine, at: assignment.statement,
                     message: "one line truncates the label's text at large sizes",
-                    replacement: "\(receiver.path).numberOfLines = 0", fix: "set `numberOfLines = 0` and let the text wrap",
+                    replacement: "\(assignment.writtenReceiver)numberOfLines = 0", fix: "set `numberOfLines = 0` and let the text wrap",
                     elements: elements
                 ))
             }
@@ -47,7 +47,7 @@ struct UIKitLabelRules {
             message: singleLine
                 ? "with `numberOfLines = 1`, shrinking is the only strategy: the text gets smaller as the user asks for larger text"
                 : "shrinking text to fit works against Dynamic Type; keep it only as a last resort",
-            replacement: "\(receiver.path).numberOfLines = 0",
+            replacement: "\(first.writtenReceiver)numberOfLines = 0",
             fix: "remove it and let the text wrap (`numberOfLines = 0`)", elements: elements
         ))
     }
@@ -60,7 +60,7 @@ struct UIKitLabelRules {
             builder.report(builder.makeFinding(
                 .clampedDynamicType, at: assignment.statement,
                 message: "`maximumContentSizeCategory = .\(category)` stops text from growing for users who need it most",
-                replacement: "\(receiver.path).maximumContentSizeCategory = .accessibilityExtraExtraExtraLarge",
+                replacement: "\(assignment.writtenReceiver)maximumContentSizeCategory = .accessibilityExtraExtraExtraLarge",
                 fix: "remove the cap, or show a Large Content Viewer (`showsLargeContentViewer = true`)", elements: elements
             ))
         }
