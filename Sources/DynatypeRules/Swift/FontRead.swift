@@ -10,8 +10,10 @@ enum FontRead: Equatable {
     case alias(String)
 
     /// What reading `value` is, or nil when it is neither (a write, an
-    /// argument of an unknown function, a comparison).
-    static func of(_ value: ExprSyntax) -> FontRead? {
+    /// argument of an unknown function, a comparison). Where the code around
+    /// cannot hold a font position, only the reads for a face or into a
+    /// local are looked for.
+    static func of(_ value: ExprSyntax, fontPositionsPossible: Bool) -> FontRead? {
         var node = Syntax(value)
         var parent = node.parent
         while let wrapper = parent, wrapper.kind == .optionalChainingExpr || wrapper.kind == .forceUnwrapExpr {
@@ -36,6 +38,6 @@ enum FontRead: Equatable {
         default:
             break
         }
-        return FontPosition.expected(at: value) != nil ? .font : nil
+        return fontPositionsPossible && FontPosition.expected(at: value) != nil ? .font : nil
     }
 }

@@ -123,7 +123,7 @@ private final class UnitWork {
         guard let first = nodes.first else { return UnitFacts() }
         let key = memo == nil ? 0 : UnitKey.of(nodes, source: source, lines: lines)
         if let known = memo?.facts(key) { return known }
-        let index = SyntaxIndex(nodes, recordsUses: true)
+        let index = SyntaxIndex(nodes, recordsUses: true, mentionsFont: mentionsFont(nodes))
         walked[first.id] = index
         memo?.store(index.facts, for: key)
         return index.facts
@@ -133,7 +133,12 @@ private final class UnitWork {
     /// (the families of a member read how names are used; those across
     /// members do not).
     func index(of nodes: [Syntax], for scopes: Set<UnitScope>) -> SyntaxIndex {
-        nodes.first.flatMap { walked.removeValue(forKey: $0.id) } ?? SyntaxIndex(nodes, recordsUses: scopes.contains(.member))
+        nodes.first.flatMap { walked.removeValue(forKey: $0.id) }
+            ?? SyntaxIndex(nodes, recordsUses: scopes.contains(.member), mentionsFont: mentionsFont(nodes))
+    }
+
+    private func mentionsFont(_ nodes: [Syntax]) -> Bool {
+        nodes.contains { FontWord.occurs(in: $0.bytes(of: source)) }
     }
 
     /// A unit's analysis: from the memo (moved to where its code is now), or computed.

@@ -51,9 +51,15 @@ final class SyntaxIndex: SyntaxVisitor {
     /// members' font reads. The families across a type's members read
     /// neither, and every name of the type would pass through the climbs.
     private let recordsUses: Bool
+    /// Whether the nodes' text says "font" in any case. Every font position
+    /// does (a `.font` call, a `font:` label, a `Font` type, `x.font =`,
+    /// `[.font: …]`), so without it no name is read as a font, and the
+    /// climb that looks for a position is skipped.
+    private let mentionsFont: Bool
 
-    init(_ roots: [Syntax], recordsUses: Bool) {
+    init(_ roots: [Syntax], recordsUses: Bool, mentionsFont: Bool) {
         self.recordsUses = recordsUses
+        self.mentionsFont = mentionsFont
         super.init(viewMode: .sourceAccurate)
         for root in roots { walk(root) }
     }
@@ -274,7 +280,7 @@ final class SyntaxIndex: SyntaxVisitor {
         // A called name (`Text(…)`, `.padding()`, `theme.titleFont()`) is no value read;
         // half the names of a file are called, and the climb below is what costs.
         if parent.kind == .functionCallExpr, FunctionCallExprSyntax(parent)?.calledExpression.id == value.id { return }
-        guard let read = FontRead.of(value) else { return }
+        guard let read = FontRead.of(value, fontPositionsPossible: mentionsFont) else { return }
         let name = node.baseName.text
         fontReads.append((name, read))
         // Only now: most names are read as no font, and the receiver's name is a string to build.
@@ -283,7 +289,7 @@ final class SyntaxIndex: SyntaxVisitor {
         case .face: fontFaceUses.insert(name)
         case .font: fontValueUses.insert(name)
         // In the file's facts a typed local (`let f: UIFont = x`) uses `x` as a font.
-        case .alias: if FontPosition.expected(at: value) != nil { fontValueUses.insert(name) }
+        case .alias: if mentionsFont, FontPosition.expected(at: value) != nil { fontValueUses.insert(name) }
         }
     }
 }
