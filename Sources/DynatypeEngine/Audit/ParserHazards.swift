@@ -78,8 +78,25 @@ enum ParserHazards {
                 contexts.removeLast()
             } else {
                 index += 1
+                // Text up to the next escape, quote or line end changes nothing.
+                while index < bytes.count, !Self.endsStringText(bytes[index]) { index += 1 }
             }
             return nil
+        }
+
+        private static func endsStringText(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") || byte == 0x0A
+        }
+
+        /// Bytes of names, numbers and operators: in code they only end a run of `[`.
+        private static func isPlainCode(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "/"), UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                UInt8(ascii: "["), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D:
+                false
+            default:
+                true
+            }
         }
 
         private mutating func stepInCode(openParentheses: Int) -> String? {
@@ -112,6 +129,8 @@ enum ParserHazards {
                 break
             default:
                 bracketRun = 0
+                // Most of a file; skipped in one go rather than a byte per step.
+                while index < bytes.count, Self.isPlainCode(bytes[index]) { index += 1 }
             }
             return nil
         }
