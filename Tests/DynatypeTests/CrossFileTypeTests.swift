@@ -177,4 +177,31 @@ import Testing
     @Test func aCellOutsideTheAuditedCodeKeepsTheFilesDefault() {
         #expect(ruleLines(audit(controller, fileName: "Controller.swift")) == ["fixed_uikit_font:5"])
     }
+
+    /// Round-10 class D (duckduckgo-iOS download rows): two files each with a
+    /// `private enum Const`; each file's uses mean its own.
+    @Test func aFilesPrivateConstantsAreItsOwn() {
+        func row(_ name: String, font: String) -> String {
+            """
+            import SwiftUI
+            import UIKit
+            struct \(name): View {
+                let size: String
+                var body: some View { Text(size).font(Font(Const.Font.fileSize)) }
+            }
+            private enum Const {
+                enum Font {
+                    static let fileSize = \(font)
+                }
+            }
+            """
+        }
+        let reports = audit([
+            "OngoingRow.swift": row("OngoingRow", font: "UIFont.systemFont(ofSize: 14)"),
+            "OtherRow.swift": row("OtherRow", font: "UIFont.preferredFont(forTextStyle: .subheadline)"),
+        ])
+        #expect(ruleLines(reports["OngoingRow.swift"]!) == ["fixed_font_token:5", "fixed_uikit_font:9"])
+        #expect(reports["OngoingRow.swift"]!.findings.first?.message.contains("OngoingRow.swift:9") == true)
+        #expect(ruleLines(reports["OtherRow.swift"]!).isEmpty)
+    }
 }

@@ -106,8 +106,19 @@ public struct SymbolTable: Sendable {
 
     private func preferringViewerModule(_ candidates: [Located]) -> [Located] {
         guard candidates.count > 1 else { return candidates }
-        let own = candidates.filter { Self.packageModule(of: $0.path) == viewerModule }
-        return own.isEmpty ? candidates : own
+        let visible = preferringViewerFile(candidates)
+        let own = visible.filter { Self.packageModule(of: $0.path) == viewerModule }
+        return own.isEmpty ? visible : own
+    }
+
+    /// One symbol (same container, name and labels) defined in several files
+    /// compiles only when the definitions are `private` to their files (two
+    /// `private enum Const { enum Font { … } }`): the viewer's own file means its own.
+    private func preferringViewerFile(_ candidates: [Located]) -> [Located] {
+        guard let viewerPath else { return candidates }
+        let ownKeys = Set(candidates.filter { $0.path == viewerPath }.map(\.definition.key))
+        guard !ownKeys.isEmpty else { return candidates }
+        return candidates.filter { $0.path == viewerPath || !ownKeys.contains($0.definition.key) }
     }
 
     /// The definitions a reference can mean (the rule catalogue "A member is resolved
