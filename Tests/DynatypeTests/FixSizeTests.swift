@@ -159,6 +159,25 @@ import Testing
         #expect(fixed.findings.isEmpty)
     }
 
+    /// Round-10 class P1 (duckduckgo-iOS UIFontExtension): `preferredFont` would
+    /// drop a helper's size parameter, so every caller would get 17 pt.
+    @Test func aUIKitFixKeepsASizeKnownOnlyAtRunTime() {
+        let report = audit("""
+            import UIKit
+            extension UIFont {
+                static func appFont(ofSize size: CGFloat) -> UIFont { UIFont.systemFont(ofSize: size) }
+            }
+            final class Cell: UITableViewCell {
+                let a = UILabel()
+                func setUp() { a.font = .appFont(ofSize: 13); a.font = UIFont.systemFont(ofSize: 13) }
+            }
+            """)
+        #expect(report.findings.filter { $0.rule == .fixedUIKitFont }.map(\.replacement) == [
+            "UIFontMetrics(forTextStyle: .body).scaledFont(for: UIFont.systemFont(ofSize: size))",
+            "UIFont.preferredFont(forTextStyle: .footnote)",
+        ])
+    }
+
     @Test func aFrameFixFreesOnlyTheSidesThatAreFindings() {
         let report = audit("""
             struct A: View {
@@ -172,8 +191,9 @@ import Testing
             }
             """)
         #expect(report.findings.map { "\($0.rule.rawValue) \($0.replacement ?? "")" } == [
-            "fixed_text_height .frame(maxWidth: .infinity, minHeight: 60, alignment: .leading)",
-            "fixed_text_width .frame(maxWidth: .infinity, minHeight: 60, alignment: .leading)",
+            // A frame without an alignment centres its content; the fix keeps that.
+            "fixed_text_height .frame(maxWidth: .infinity, minHeight: 60)",
+            "fixed_text_width .frame(maxWidth: .infinity, minHeight: 60)",
             "fixed_text_height .frame(minHeight: 200, alignment: .top)",
             "fixed_text_height .frame(minWidth: 300, maxWidth: 300, minHeight: 40, alignment: .leading)",
         ])

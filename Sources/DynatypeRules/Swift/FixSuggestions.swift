@@ -41,14 +41,16 @@ enum FixSuggestions {
         ".\(TextStyle.nearest(toPointSize: size).rawValue)"
     }
 
-    /// UIKit: a plain system font becomes `preferredFont`; anything with a
-    /// weight, trait, face or a size derived from a text style's size
-    /// (`preferredFont(…).pointSize * 0.7`) keeps it and is scaled by
-    /// `UIFontMetrics` for that style, from the style's default size.
+    /// UIKit: a plain system font of a known size becomes `preferredFont`;
+    /// anything with a weight, trait or face, a size known only at run time
+    /// (a helper's `size` parameter, which `preferredFont` would drop) or a
+    /// size derived from a text style's size (`preferredFont(…).pointSize * 0.7`)
+    /// keeps it and is scaled by `UIFontMetrics` for that style, from the
+    /// style's default size.
     static func uiKit(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String {
         let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points, weight: call.argument("weight")?.referencedName)
         let derived = size.map { $0.anchor != nil && $0.points != style.pointSize } ?? false
-        if call.calleeName == "systemFont", call.arguments.count == 1, !derived {
+        if call.calleeName == "systemFont", call.arguments.count == 1, size != nil, !derived {
             return "UIFont.preferredFont(forTextStyle: .\(style.uiKitName))"
         }
         return scaled(call, sizedBy: size, metrics: "UIFontMetrics(forTextStyle: .\(style.uiKitName))")

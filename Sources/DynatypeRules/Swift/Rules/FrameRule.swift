@@ -63,8 +63,8 @@ struct FrameRule {
 
     /// The frame with a fixed text side made flexible and everything else
     /// kept: a side that is not a finding stays fixed (`minWidth: 60,
-    /// maxWidth: 60`), and the alignment stays, since `frame(width:height:)`
-    /// and the flexible frame cannot be mixed in one call.
+    /// maxWidth: 60`), and the alignment stays (or stays the default centre),
+    /// since `frame(width:height:)` and the flexible frame cannot be mixed in one call.
     static func flexibleFrame(_ frame: FunctionCallExprSyntax, freeingWidth: Bool, freeingHeight: Bool) -> String {
         var arguments: [String] = []
         if freeingWidth {
@@ -75,11 +75,8 @@ struct FrameRule {
         if let height = frame.argument("height"), !height.isNilLiteral {
             arguments += freeingHeight ? ["minHeight: \(height.oneLine)"] : ["minHeight: \(height.oneLine)", "maxHeight: \(height.oneLine)"]
         }
-        if let alignment = frame.argument("alignment") {
-            arguments.append("alignment: \(alignment.oneLine)")
-        } else if freeingWidth {
-            arguments.append("alignment: .leading")
-        }
+        // Without one the frame centres its content, as the flexible frame does.
+        if let alignment = frame.argument("alignment") { arguments.append("alignment: \(alignment.oneLine)") }
         return ".frame(\(arguments.joined(separator: ", ")))"
     }
 
