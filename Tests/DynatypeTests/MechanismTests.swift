@@ -324,6 +324,17 @@ import Testing
         #expect(report.findings[3].fix.contains(".systemFont(ofSize: 15, weight: .light)"))
         #expect(report.findings[4].fix.contains("the text style Large Title"))
     }
+
+    /// Interface Builder's `pointSize="0.0"` is the default size UIKit draws at 17 pt, not 0 pt.
+    @Test func aZeroPointSizeIsTheDefaultSize() {
+        let report = audit("""
+            <document><objects>
+                <label text="Title" id="a"><fontDescription key="fontDescription" type="system" pointSize="0.0"/></label>
+            </objects></document>
+            """, fileName: "Cell.xib")
+        #expect(report.findings.map(\.replacement) == ["<fontDescription key=\"fontDescription\" style=\"UICTFontTextStyleBody\"/>"])
+        #expect(report.findings.first?.message.contains("default size, 17pt") == true)
+    }
 }
 
 @Suite struct InterfaceBuilderDocumentKindTests {

@@ -3,7 +3,7 @@ import Foundation
 /// Phase one for `.xib` / `.storyboard` files: `interface_builder_fixed_font`
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
-    public static let version = "ib-5"
+    public static let version = "ib-6"
     /// What it reports, beside the Swift rule families (see `RuleFamilies`).
     static let emits: Set<RuleID> = [.interfaceBuilderFixedFont, .missingAdjustsFont]
 
@@ -129,10 +129,13 @@ private struct InterfaceBuilderReader {
             }
             return
         }
-        guard let pointSize = font["pointSize"] else { return }
+        guard let written = font["pointSize"] else { return }
+        // Interface Builder writes 0 for "the default size", which UIKit draws at 17 pt.
+        let pointSize = Double(written) == 0 ? "17" : written
+        let size = Double(written) == 0 ? "its default size, 17pt" : "\(pointSize)pt"
         let face = font["name"].map { "custom font \($0)" } ?? "\(font["type"] ?? "system") font"
         let styleName = TextStyle.nearest(toPointSize: Double(pointSize), weight: font["weight"] ?? (font["type"] == "boldSystem" ? "bold" : nil))
-        analysis.elements[element].font = "\(face), \(pointSize)pt"
+        analysis.elements[element].font = "\(face), \(size)"
         analysis.elements[element].status = .fixed
         let replacement: String?
         let fix: String
@@ -148,7 +151,7 @@ private struct InterfaceBuilderReader {
         }
         analysis.findings.append(Finding(
             rule: .interfaceBuilderFixedFont, position: position,
-            message: "the \(owner) uses a \(face) at \(pointSize)pt, which does not scale with Dynamic Type",
+            message: "the \(owner) uses a \(face) at \(size), which does not scale with Dynamic Type",
             current: "<fontDescription \(font.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: " "))/>",
             replacement: replacement, fix: fix, declaration: declaration, elements: [element]
         ))
