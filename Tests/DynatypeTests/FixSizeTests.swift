@@ -178,6 +178,24 @@ import Testing
         ])
     }
 
+    /// Round-10 class E (duckduckgo-iOS AutofillNoAuthAvailableView): a size read from a
+    /// constant text-style descriptor is that style's, rebuilt from its default size.
+    @Test func aSizeReadFromAHeldDescriptorIsItsTextStyles() {
+        let report = audit("""
+            import UIKit
+            final class V: UIView {
+                let title = UILabel()
+                func setUp() {
+                    let descriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .title3)
+                    title.font = UIFont.systemFont(ofSize: descriptor.pointSize, weight: .semibold)
+                }
+            }
+            """)
+        #expect(report.findings.filter { $0.rule == .fixedUIKitFont }.map(\.replacement) == [
+            "UIFontMetrics(forTextStyle: .title3).scaledFont(for: UIFont.systemFont(ofSize: 20, weight: .semibold))",
+        ])
+    }
+
     @Test func aFrameFixFreesOnlyTheSidesThatAreFindings() {
         let report = audit("""
             struct A: View {

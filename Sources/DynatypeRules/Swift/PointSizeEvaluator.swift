@@ -34,7 +34,7 @@ struct PointSizeEvaluator {
         guard depth < Self.maximumDepth else { return nil }
         let expr = expression.unwrapped
         if let value = expr.numericValue { return PointSizeEstimate(points: value, text: expr.trimmedText) }
-        if let style = Self.preferredFontStyle(readBy: expr) {
+        if let style = preferredFontStyle(readBy: expr) {
             return PointSizeEstimate(points: style.pointSize, anchor: style, text: Self.format(style.pointSize))
         }
         if let call = expr.as(FunctionCallExprSyntax.self), call.arguments.count == 1, call.arguments.first?.label == nil,
@@ -108,13 +108,21 @@ struct PointSizeEvaluator {
         return PointSizeEstimate(points: total, anchor: anchor, text: text)
     }
 
-    /// `UIFont.preferredFont(forTextStyle: .callout).pointSize` → `.callout`.
-    private static func preferredFontStyle(readBy expr: ExprSyntax) -> TextStyle? {
+    /// `UIFont.preferredFont(forTextStyle: .callout).pointSize` → `.callout`;
+    /// also a preferred font descriptor's, and either held by a constant
+    /// (`let descriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .title3)`).
+    private func preferredFontStyle(readBy expr: ExprSyntax) -> TextStyle? {
         guard let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "pointSize",
-            let call = member.base?.unwrapped.as(FunctionCallExprSyntax.self), call.calleeName == "preferredFont",
-            let name = call.argument("forTextStyle")?.referencedName
+            let base = member.base?.unwrapped,
+            let call = base.as(FunctionCallExprSyntax.self) ?? constantValue(of: base)?.unwrapped.as(FunctionCallExprSyntax.self)
         else { return nil }
-        return TextStyle(uiKitName: name)
+        let style: ExprSyntax? =
+            switch call.calleeName {
+            case "preferredFont": call.argument("forTextStyle")
+            case "preferredFontDescriptor": call.argument("withTextStyle")
+            default: nil
+            }
+        return style?.referencedName.flatMap(TextStyle.init(uiKitName:))
     }
 
     /// The value of a `let` (or a property with a default value that is never
