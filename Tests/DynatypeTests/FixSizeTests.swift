@@ -196,6 +196,19 @@ import Testing
         ])
     }
 
+    /// Round-11 class B (mastodon-ios, SwiftGen's Fonts.swift): a bare `custom(…)`
+    /// in a `Font` extension stays bare; there `Font` may name SwiftGen's `UIFont` alias.
+    @Test func aBareConstructorInAFontExtensionStaysBare() {
+        let report = audit("""
+            import SwiftUI
+            public extension SwiftUI.Font {
+                static func brand(fixedSize: CGFloat) -> SwiftUI.Font { custom("Inter", fixedSize: 12) }
+                static func label() -> SwiftUI.Font { system(size: 15) }
+            }
+            """)
+        #expect(report.findings.compactMap(\.replacement) == ["custom(\"Inter\", size: 12, relativeTo: .caption)", "subheadline"])
+    }
+
     @Test func aFrameFixFreesOnlyTheSidesThatAreFindings() {
         let report = audit("""
             struct A: View {

@@ -13,7 +13,7 @@ enum FixSuggestions {
         let weightName = weight?.referencedName
         let design = call.argument("design")?.trimmedText
         let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points, weight: weightName)
-        let prefix = call.isImplicitMemberCall ? "." : (call.calleeBase?.trimmedText ?? "Font") + "."
+        let prefix = writtenPrefix(of: call)
         let impliedByStyle = style == .headline && ["semibold", "bold"].contains(weightName ?? "")
         let keptWeight = impliedByStyle ? nil : weight.map { $0.referencedName.map { ".\($0)" } ?? $0.oneLine }
         if let design {
@@ -32,8 +32,16 @@ enum FixSuggestions {
         let sizeExpression = call.argument("size") ?? call.argument("fixedSize")
         let sizeText = size?.anchor != nil ? size!.text : (sizeExpression?.trimmedText ?? "17")
         let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points)
-        let prefix = call.isImplicitMemberCall ? "." : (call.calleeBase?.trimmedText ?? "Font") + "."
-        return "\(prefix)custom(\(name), size: \(sizeText), relativeTo: .\(style.rawValue))"
+        return "\(writtenPrefix(of: call))custom(\(name), size: \(sizeText), relativeTo: .\(style.rawValue))"
+    }
+
+    /// The call's receiver as written: `.` for an implicit member, `Font.` or
+    /// `SwiftUI.Font.`, or nothing for a bare `custom(…)` inside a `Font`
+    /// extension (where `Font` may name another type: SwiftGen's `typealias
+    /// Font = UIFont` shadows SwiftUI's in its module).
+    private static func writtenPrefix(of call: FunctionCallExprSyntax) -> String {
+        if call.isImplicitMemberCall { return "." }
+        return call.calleeBase.map { $0.trimmedText + "." } ?? ""
     }
 
     /// A text style for a size given by a `@ScaledMetric`: the metric's default value decides.
