@@ -209,6 +209,20 @@ import Testing
         #expect(report.findings.compactMap(\.replacement) == ["custom(\"Inter\", size: 12, relativeTo: .caption)", "subheadline"])
     }
 
+    /// Round-12 class C1 (Aidoku): the symbol fix names what replaces the fixed size, so a
+    /// chained weight visibly stays (`.font(.subheadline)` read as dropping it).
+    @Test func aSymbolSizeFixReplacesOnlyTheFixedSize() {
+        let report = audit("""
+            struct A: View {
+                var body: some View { Image(systemName: "checkmark").font(.system(size: 14).weight(.semibold)) }
+            }
+            """)
+        #expect(report.findings.map(\.rule) == [.fixedSymbolSize])
+        #expect(report.findings.first?.current == ".system(size: 14)")
+        #expect(report.findings.first?.replacement == ".subheadline")
+        #expect(report.findings.first?.fix == "use `.subheadline` in place of the fixed size, or `.imageScale(_:)`")
+    }
+
     @Test func aFrameFixFreesOnlyTheSidesThatAreFindings() {
         let report = audit("""
             struct A: View {

@@ -172,7 +172,8 @@ struct SwiftUIFontRule {
         FontSite(
             node: site.node, rule: .fixedSymbolSize,
             message: "a fixed point size on a symbol image does not scale with the adjacent text",
-            replacement: site.replacement, fix: "use `.font(\(site.replacement ?? ".body"))` or `.imageScale(_:)`",
+            // The replacement takes the constructor's place: a modifier chained after it (`.weight(.semibold)`) stays.
+            replacement: site.replacement, fix: "use `\(site.replacement ?? ".body")` in place of the fixed size, or `.imageScale(_:)`",
             dependency: site.dependency
         )
     }
