@@ -133,8 +133,10 @@ private final class UnitWork {
     /// (the families of a member read how names are used; those across
     /// members do not).
     func index(of nodes: [Syntax], for scopes: Set<UnitScope>) -> SyntaxIndex {
-        nodes.first.flatMap { walked.removeValue(forKey: $0.id) }
-            ?? SyntaxIndex(nodes, recordsUses: scopes.contains(.member), mentionsFont: mentionsFont(nodes))
+        if let index = nodes.first.flatMap({ walked.removeValue(forKey: $0.id) }) { return index }
+        // A walk that records no uses never asks for font positions: its nodes' bytes need no scan.
+        let recordsUses = scopes.contains(.member)
+        return SyntaxIndex(nodes, recordsUses: recordsUses, mentionsFont: recordsUses && mentionsFont(nodes))
     }
 
     private func mentionsFont(_ nodes: [Syntax]) -> Bool {
