@@ -253,12 +253,17 @@ import Testing
     @Test(arguments: [4, 5] as [UInt64])
     func cachedAndParallelScansRecordWhatTheNaiveScanRecords(seed: UInt64) throws {
         let fixture = try RandomHistory.make(seed: seed, steps: 30)
-        func scan(_ mode: CacheMode, threads: Int, window: Int) throws -> (records: [CommitRecord], changes: [String: [String]], fingerprints: [String]) {
-            let path = fixture.folder.url.appendingPathComponent("\(mode.rawValue)-\(threads)-\(window).sqlite").path
+        func scan(
+            _ mode: CacheMode, threads: Int, window: Int, treeBudget: Int = HistoryEngine.defaultTreeBudgetBytes, horizon: Int = 1024
+        ) throws -> (records: [CommitRecord], changes: [String: [String]], fingerprints: [String]) {
+            let path = fixture.folder.url.appendingPathComponent("\(mode.rawValue)-\(threads)-\(window)-\(treeBudget)-\(horizon).sqlite").path
             let store = try SQLiteHistoryStore(path: path)
-            let engine = HistoryEngine(repository: try Repository(at: fixture.url), store: store, threads: threads, cache: mode)
+            let engine = HistoryEngine(
+                repository: try Repository(at: fixture.url), store: store, threads: threads, cache: mode, treeBudgetBytes: treeBudget
+            )
             let scanner = HistoryScanner(engine: engine)
             scanner.prefetchWindow = window
+            scanner.forecastHorizon = horizon
             let result = try scanner.run(try scanner.plan(refs: ["HEAD"], limit: .newCommits))
             #expect(result.failed == 0)
             let records = try store.allCommits()
@@ -271,9 +276,14 @@ import Testing
         }
         let naive = try scan(.none, threads: 1, window: 48)
         #expect(naive.records.count > 30)
-        for (mode, threads, window) in [(CacheMode.blobs, 2, 48), (.all, 2, 48), (.all, 2, 3), (.all, 1, 2)] {
-            let other = try scan(mode, threads: threads, window: window)
-            let label = "\(mode) on \(threads) threads, window \(window)"
+        // The last: a tree cache too small for the history, evicting by a forecast shorter than it.
+        for (mode, threads, window, treeBudget, horizon) in [
+            (CacheMode.blobs, 2, 48, HistoryEngine.defaultTreeBudgetBytes, 1024), (.all, 2, 48, HistoryEngine.defaultTreeBudgetBytes, 1024),
+            (.all, 2, 3, HistoryEngine.defaultTreeBudgetBytes, 1024), (.all, 1, 2, HistoryEngine.defaultTreeBudgetBytes, 1024),
+            (.all, 2, 2, 96 << 10, 5),
+        ] {
+            let other = try scan(mode, threads: threads, window: window, treeBudget: treeBudget, horizon: horizon)
+            let label = "\(mode) on \(threads) threads, window \(window), \(treeBudget >> 10) KB of trees, forecast \(horizon)"
             #expect(other.records.map(\.sha) == naive.records.map(\.sha), "\(label): commit order")
             for (mine, theirs) in zip(other.records, naive.records) {
                 #expect(mine.summary == theirs.summary, "\(label): summary of \(mine.title)")

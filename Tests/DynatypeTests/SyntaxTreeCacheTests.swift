@@ -4,7 +4,9 @@ import Testing
 
 /// The tree cache's budget bounds what its trees keep alive: an incremental
 /// parse keeps the arenas of every tree before it in its chain, so its cost
-/// is its base's plus what it adds, and the budget evicts by that cost.
+/// is its base's plus what it adds (a copy of the source, and the nodes it
+/// did not reuse), and the budget evicts by that cost, the trees needed last
+/// first.
 @Suite struct SyntaxTreeCacheTests {
     static let source: [UInt8] = Array("struct Card { let title = \"a\" }\n".utf8)
 
@@ -13,7 +15,9 @@ import Testing
     }
 
     static var fullCost: Int { source.count * SyntaxTreeCache.bytesPerSourceByte }
-    static var generationCost: Int { source.count * SyntaxTreeCache.bytesPerReparsedSourceByte }
+    /// A generation that reused all but 4 bytes of its base.
+    static let reusedBytes = source.count - 4
+    static var generationCost: Int { source.count + 4 * SyntaxTreeCache.bytesPerSourceByte }
 
     @Test func anIncrementalTreeCostsItsChainAndReplacesItsBase() throws {
         let trees = SyntaxTreeCache(budgetBytes: 1 << 20)
@@ -22,7 +26,10 @@ import Testing
         var base = try #require(trees.base(for: "v1"))
         for generation in 1...3 {
             let blob = "v\(generation + 1)"
-            trees.store(Self.parse(Self.source), source: Self.source, base: base, for: blob, path: "Card.swift", superseding: "v\(generation)")
+            trees.store(
+                Self.parse(Self.source), source: Self.source, base: base, reusedBytes: Self.reusedBytes, for: blob, path: "Card.swift",
+                superseding: "v\(generation)"
+            )
             base = try #require(trees.base(for: blob))
             #expect(base.generation == generation)
             // The superseded tree's memory lives on in its successor.
@@ -38,7 +45,9 @@ import Testing
         trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: "v1", path: "Card.swift", superseding: nil)
         #expect(trees.estimatedBytes == 2 * Self.fullCost)
         let base = try #require(trees.base(for: "v1"))
-        trees.store(Self.parse(Self.source), source: Self.source, base: base, for: "v2", path: "Card.swift", superseding: "v1")
+        trees.store(
+            Self.parse(Self.source), source: Self.source, base: base, reusedBytes: Self.reusedBytes, for: "v2", path: "Card.swift", superseding: "v1"
+        )
         #expect(trees.base(for: "other") == nil)
         #expect(trees.base(for: "v2") != nil)
         #expect(trees.estimatedBytes == Self.fullCost + Self.generationCost)
@@ -65,12 +74,48 @@ import Testing
         trees.release(trees.reserve(forParsing: Self.source.count, from: nil))
         #expect(trees.base(for: "a") == nil)
         let base = try #require(trees.base(for: "b"))
-        // An incremental parse reserves only what it adds to its base.
+        // An incremental parse reserves only what it may add to its base.
         let incremental = trees.reserve(forParsing: Self.source.count, from: base)
-        #expect(incremental == Self.generationCost)
+        #expect(incremental == Self.source.count * SyntaxTreeCache.bytesReservedPerIncrementalSourceByte)
         trees.release(incremental)
         trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: "c", path: "c.swift", superseding: nil, reservation: first)
         #expect(trees.base(for: "b") != nil && trees.base(for: "c") != nil)
         #expect(trees.estimatedBytes == 2 * Self.fullCost)
+    }
+
+    @Test func aTreeReusingLessOfItsBaseCostsMore() throws {
+        let trees = SyntaxTreeCache(budgetBytes: 1 << 20)
+        trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: "v1", path: "Card.swift", superseding: nil)
+        let base = try #require(trees.base(for: "v1"))
+        trees.store(Self.parse(Self.source), source: Self.source, base: base, reusedBytes: 0, for: "v2", path: "Card.swift", superseding: "v1")
+        // Nothing reused: a whole new tree, and its own copy of the source, on top of the chain.
+        #expect(trees.estimatedBytes == 2 * Self.fullCost + Self.source.count)
+    }
+
+    /// Knows when some trees will be needed, as a scan's forecast does.
+    final class KnownDemand: TreeDemand, @unchecked Sendable {
+        let uses: [String: Int]
+        init(_ uses: [String: Int]) { self.uses = uses }
+        func nextUse(ofBlob blob: String, path: String?) -> Int? { uses[blob] }
+    }
+
+    @Test func theTreesNeededLastGoFirstAndThoseNotNeededBeforeThem() throws {
+        let demand = KnownDemand(["soon": 3, "another": 10, "last": 20, "later": 40])
+        let trees = SyntaxTreeCache(budgetBytes: 3 * Self.fullCost, demand: demand)
+        func store(_ blob: String) {
+            trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: blob, path: blob + ".swift", superseding: nil)
+        }
+        for blob in ["soon", "later", "never"] { store(blob) }
+        // Of two trees nothing ahead needs, the least recently used goes…
+        store("fresh")
+        #expect(trees.base(for: "never") == nil)
+        // …and each goes before any tree something ahead needs.
+        store("another")
+        #expect(trees.base(for: "fresh") == nil)
+        // Then the tree needed last goes, however recently it was used.
+        _ = trees.base(for: "later")
+        store("last")
+        #expect(trees.base(for: "later") == nil)
+        #expect(["soon", "another", "last"].allSatisfy { trees.base(for: $0) != nil })
     }
 }

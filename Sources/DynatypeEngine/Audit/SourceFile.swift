@@ -115,11 +115,15 @@ public struct FileAnalyzer: Sendable {
         var base: SyntaxTreeCache.Entry?
         // The hunks only now, from the bytes in hand: most versions a history
         // brings are never parsed (the prefilter), and none is read twice.
+        // What the parse reuses is what its tree adds no memory for.
+        var reusedBytes = 0
         if let trees, let previous, let cached = trees.base(for: previous.blob),
             let hunks = try? LineHunk.between(cached.source, bytes),
             let edits = SourceEdits.edits(for: hunks, old: cached.source, new: bytes)
         {
-            transition = IncrementalParseTransition(previousIncrementalParseResult: cached.result, edits: edits)
+            transition = IncrementalParseTransition(previousIncrementalParseResult: cached.result, edits: edits) {
+                reusedBytes += $0.totalLength.utf8Length
+            }
             base = cached
         } else {
             trees?.countFullParse(hadBase: previous != nil)
@@ -128,7 +132,10 @@ public struct FileAnalyzer: Sendable {
         let result = bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
         if let trees {
             if let blob {
-                trees.store(result, source: bytes, base: base, for: blob, path: path, superseding: previous?.blob, reservation: reservation)
+                trees.store(
+                    result, source: bytes, base: base, reusedBytes: reusedBytes, for: blob, path: path, superseding: previous?.blob,
+                    reservation: reservation
+                )
             } else {
                 trees.release(reservation)
             }

@@ -43,10 +43,10 @@ final class BlobAnalyzer {
     private(set) var swiftAnalyzed = 0
     private(set) var cacheHits = 0
 
-    init(store: HistoryStore, mode: CacheMode, treeBudgetBytes: Int) {
+    init(store: HistoryStore, mode: CacheMode, treeBudgetBytes: Int, demand: TreeDemand? = nil) {
         self.store = store
         self.mode = mode
-        trees = mode == .all ? SyntaxTreeCache(budgetBytes: treeBudgetBytes) : nil
+        trees = mode == .all ? SyntaxTreeCache(budgetBytes: treeBudgetBytes, demand: demand) : nil
         memo = mode == .all ? AnalysisMemo() : nil
     }
 

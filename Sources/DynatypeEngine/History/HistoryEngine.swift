@@ -20,9 +20,12 @@ public final class HistoryEngine {
     /// Sees each commit audited against a base; what it returns (alerts) is
     /// saved in the commit's transaction.
     public weak var observer: CommitObserver?
-    /// Diffs computed while prefetching, by commit (with the parent they are
-    /// against), for the audits that follow; each is taken by its audit.
+    /// Diffs computed ahead of the audits (for the forecast and the
+    /// prefetch), by commit, with the parent they are against; each is
+    /// taken by its audit.
     private var knownChanges: [ObjectID: (parent: ObjectID, changes: [FileChange])] = [:]
+    /// What the commits ahead will change, for the tree cache.
+    private let forecast = ChangeForecast()
 
     /// The syntax-tree cache's default budget. With it, `scan --all` of
     /// duckduckgo-iOS and home-assistant iOS each peak at about 220 MB resident
@@ -36,7 +39,7 @@ public final class HistoryEngine {
         HeapReturn.configured
         self.repository = repository
         self.store = store
-        analyzer = BlobAnalyzer(store: store, mode: cache, treeBudgetBytes: treeBudgetBytes)
+        analyzer = BlobAnalyzer(store: store, mode: cache, treeBudgetBytes: treeBudgetBytes, demand: forecast)
         analyzer.threads = threads
     }
 
@@ -186,6 +189,30 @@ public final class HistoryEngine {
         statistics.stateRebuilds += 1
     }
 
+    /// Diffs upcoming commits with their first parents, ahead of their
+    /// prefetch, so that the tree cache knows which trees they will need. A
+    /// commit's position is its index in `commits` (the scan's order).
+    func forecast(_ commits: ArraySlice<ObjectID>) throws {
+        guard analyzer.mode == .all else { return }
+        for (position, id) in zip(commits.indices, commits) {
+            if let known = try changes(of: id) { forecast.expect(known.changes, at: position) }
+        }
+    }
+
+    /// The scan is auditing the commit at `position`: the forecast's earlier uses are past.
+    func advanceForecast(to position: Int) { forecast.advance(to: position) }
+
+    /// A commit's changes from its first parent (nil for a root commit or a
+    /// missing parent), computed once for the forecast, the prefetch and the audit.
+    private func changes(of id: ObjectID) throws -> (parent: ObjectID, changes: [FileChange])? {
+        if let known = knownChanges[id] { return known }
+        let commit = try repository.commit(id)
+        guard let parent = commit.firstParent, repository.hasCommit(parent) else { return nil }
+        let known = (parent, try repository.changes(from: parent, to: id, patterns: HistoryPaths.diffPatterns))
+        knownChanges[id] = known
+        return known
+    }
+
     /// Starts analyzing the changed blobs of upcoming commits on all cores,
     /// in the background, before the commits are audited (in order) one by
     /// one; each file's versions form a lane parsed in order, so incremental
@@ -196,12 +223,9 @@ public final class HistoryEngine {
         var lanes: [(file: String, requests: [AnalysisQueue.Queued])] = []
         var laneOf: [String: Int] = [:]
         for (batch, id) in zip(commits.indices, commits) {
-            let commit = try repository.commit(id)
-            guard let parent = commit.firstParent, repository.hasCommit(parent),
-                let configuration = try? CommitConfiguration.read(at: id, in: repository)
-            else { continue }
-            let changes = try repository.changes(from: parent, to: id, patterns: HistoryPaths.diffPatterns)
-            knownChanges[id] = (parent, changes)
+            guard let (_, changes) = try changes(of: id), let configuration = try? CommitConfiguration.read(at: id, in: repository) else {
+                continue
+            }
             for change in changes {
                 guard let path = change.newPath, let blob = change.newBlob, let kind = SourceKind(path: path),
                     configuration.configuration.includes(relativePath: path),

@@ -47,6 +47,9 @@ public final class HistoryScanner {
     /// Commits whose blobs are queued for analysis together; the queue stays
     /// two windows ahead of the audits.
     public var prefetchWindow = 48
+    /// Commits diffed ahead of the audits, so that the tree cache keeps the
+    /// trees they will need (see `ChangeForecast`).
+    public var forecastHorizon = 1024
 
     public init(engine: HistoryEngine) {
         self.engine = engine
@@ -131,9 +134,18 @@ public final class HistoryScanner {
                 queued = end
             }
         }
+        var forecast = 0
+        func forecastAhead(of offset: Int) throws {
+            engine.advanceForecast(to: offset)
+            let end = min(commits.count, offset + max(forecastHorizon, 2 * window))
+            guard end > forecast else { return }
+            try engine.forecast(commits[forecast..<end])
+            forecast = end
+        }
         defer { engine.cancelPrefetch() }
         for (offset, id) in commits.enumerated() {
             if shouldStop() { break }
+            try forecastAhead(of: offset)
             if offset > 0 {
                 try queueAhead(of: offset)
                 engine.awaitPrefetch(offset)

@@ -1,19 +1,33 @@
 import Foundation
 import SwiftParser
 
+/// When a cached tree will next be the base of a parse, as far as the owner
+/// of the cache knows the work ahead (a scan knows the commits it will audit).
+protocol TreeDemand: AnyObject, Sendable {
+    /// The position in the work ahead (smaller is sooner) where a version
+    /// replacing `blob`, or a new version of `path`, will be parsed; nil
+    /// when none is known.
+    func nextUse(ofBlob blob: String, path: String?) -> Int?
+}
+
 /// Recently parsed syntax trees by blob id, so the next version of a file is
 /// parsed incrementally from its previous tree. Bounded by an estimate of
-/// the trees' memory; the least recently used go first. Thread-safe.
+/// the trees' memory: the trees needed last (or never, as far as `demand`
+/// knows) go first, the least recently used among equals. Thread-safe.
 public final class SyntaxTreeCache: @unchecked Sendable {
     /// Bytes of memory per byte of source a fully parsed tree holds (its
     /// arena, and the source kept beside it).
     static let bytesPerSourceByte = 48
 
-    /// Bytes of memory per byte of source an incremental parse adds to its
-    /// base's: its own arena holds a copy of the whole source and the nodes
-    /// parsed again, while the nodes it reused keep every earlier arena of
-    /// its chain alive, even once the trees they were parsed for are gone.
-    static let bytesPerReparsedSourceByte = 8
+    /// What an incremental parse adds to its base's memory is known once it
+    /// is done: its own arena holds a copy of the whole source and the nodes
+    /// parsed again (`bytesPerSourceByte` per byte not reused), while the
+    /// nodes it reused keep every earlier arena of its chain alive, even once
+    /// the trees they were parsed for are gone. Before it starts, this much
+    /// per byte of source is reserved: on duckduckgo-iOS's history a parse
+    /// added from about 1 byte per byte (one string changed in a 200 KB file
+    /// of strings) to about 30 (SwiftUI views).
+    static let bytesReservedPerIncrementalSourceByte = 8
 
     /// Incremental parses in a row from one full parse. A reparsed tree
     /// shares the nodes it reused, and with them the memory of every earlier
@@ -23,6 +37,7 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     struct Entry {
         let result: IncrementalParseResult
         let source: [UInt8]
+        let path: String?
         /// Incremental parses since the last full parse of this file.
         let generation: Int
         /// The memory the tree keeps alive: its own and its chain's.
@@ -37,6 +52,7 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     /// What the parses under way will add (see `reserve`).
     private var reserved = 0
     public let budgetBytes: Int
+    private let demand: TreeDemand?
     /// The latest cached blob of each path: a version whose own predecessor's
     /// tree is gone (another branch's edit superseded it) still parses
     /// incrementally from the file's nearest cached version.
@@ -46,8 +62,9 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     public private(set) var fullParsesWithoutBase = 0
     public private(set) var fullParsesRestartingChain = 0
 
-    public init(budgetBytes: Int) {
+    init(budgetBytes: Int, demand: TreeDemand? = nil) {
         self.budgetBytes = budgetBytes
+        self.demand = demand
     }
 
     /// The cached blob a new version of `path` can be parsed from: its
@@ -88,7 +105,7 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     func reserve(forParsing sourceBytes: Int, from base: Entry?) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        let bytes = Self.cost(ofParsing: sourceBytes, from: base) - (base?.cost ?? 0)
+        let bytes = base == nil ? sourceBytes * Self.bytesPerSourceByte : sourceBytes * Self.bytesReservedPerIncrementalSourceByte
         reserved += bytes
         evictOverBudget()
         return bytes
@@ -101,13 +118,14 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         reserved -= reservation
     }
 
-    /// Stores a blob's tree, parsed from `base`'s (nil: a full parse). The
-    /// tree of the version it replaces goes: only the newest version of a
-    /// file is the base of its next edit, and keeping one tree per file lets
-    /// a budget hold a whole app.
+    /// Stores a blob's tree, parsed from `base`'s (nil: a full parse) with
+    /// `reusedBytes` of its source in nodes reused from it. The tree of the
+    /// version it replaces goes: only the newest version of a file is the
+    /// base of its next edit, and keeping one tree per file lets a budget
+    /// hold a whole app.
     func store(
-        _ result: IncrementalParseResult, source: [UInt8], base: Entry?, for blob: String, path: String?, superseding previous: String?,
-        reservation: Int = 0
+        _ result: IncrementalParseResult, source: [UInt8], base: Entry?, reusedBytes: Int = 0, for blob: String, path: String?,
+        superseding previous: String?, reservation: Int = 0
     ) {
         lock.lock()
         defer { lock.unlock() }
@@ -117,8 +135,8 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         if let path { latestByPath[path] = blob }
         if base != nil { incrementalParses += 1 }
         let entry = Entry(
-            result: result, source: source, generation: base.map { $0.generation + 1 } ?? 0,
-            cost: Self.cost(ofParsing: source.count, from: base), used: clock
+            result: result, source: source, path: path, generation: base.map { $0.generation + 1 } ?? 0,
+            cost: Self.cost(ofParsing: source.count, from: base, reusing: reusedBytes), used: clock
         )
         guard entry.cost <= budgetBytes else { return }
         if let old = entries.updateValue(entry, forKey: blob) { total -= old.cost }
@@ -126,21 +144,29 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         evictOverBudget()
     }
 
-    /// Least recently used first, until the kept and reserved memory fits.
+    /// Until the kept and reserved memory fits: the tree needed last first
+    /// (never needed, as far as is known, is last of all), the least
+    /// recently used among equals.
     private func evictOverBudget() {
-        while total + reserved > budgetBytes, let oldest = entries.min(by: { $0.value.used < $1.value.used }) {
-            total -= oldest.value.cost
-            entries[oldest.key] = nil
+        guard total + reserved > budgetBytes else { return }
+        var ranked = entries.map { blob, entry in
+            (blob: blob, nextUse: demand?.nextUse(ofBlob: blob, path: entry.path) ?? .max, used: entry.used)
+        }
+        ranked.sort { ($0.nextUse, $1.used) > ($1.nextUse, $0.used) }
+        for victim in ranked {
+            guard total + reserved > budgetBytes else { return }
+            total -= entries.removeValue(forKey: victim.blob)!.cost
         }
     }
 
     /// The memory a tree of `sourceBytes` keeps alive, parsed from `base`'s
-    /// tree: an incremental parse keeps its base's memory too, so a chain
-    /// costs more with every generation. Trees of two branches that share a
-    /// chain count it twice: the estimate errs on the side of the budget.
-    static func cost(ofParsing sourceBytes: Int, from base: Entry?) -> Int {
+    /// tree reusing `reusedBytes` of it: an incremental parse keeps its
+    /// base's memory too, so a chain costs more with every generation. Trees
+    /// of two branches that share a chain count it twice: the estimate errs
+    /// on the side of the budget.
+    static func cost(ofParsing sourceBytes: Int, from base: Entry?, reusing reusedBytes: Int) -> Int {
         guard let base else { return sourceBytes * bytesPerSourceByte }
-        return base.cost + sourceBytes * bytesPerReparsedSourceByte
+        return base.cost + sourceBytes + (sourceBytes - min(reusedBytes, sourceBytes)) * bytesPerSourceByte
     }
 
     /// The estimated memory of the cached trees: what the budget bounds.
