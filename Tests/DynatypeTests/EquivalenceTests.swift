@@ -237,6 +237,31 @@ import Testing
         #expect(found > 120)
     }
 
+    /// Each version parsed from the last one's tree, as a scan does along a
+    /// file's history: later generations reuse what earlier ones reused whole.
+    @Test func chainsOfIncrementalParsesEqualFullParses() throws {
+        let blobs = try Blobs()
+        let trees = SyntaxTreeCache(budgetBytes: 1 << 30)
+        let cached = FileAnalyzer(trees: trees, memo: AnalysisMemo(), prefilter: false)
+        var generations = 0
+        for source in Self.sources.prefix(30) {
+            var version = source
+            var id = try blobs.store([version])[0]
+            _ = cached.analyze(Data(version.utf8), kind: .swift, blob: id.hex)
+            for edit in Self.edits {
+                let next = edit.apply(version.components(separatedBy: "\n")).joined(separator: "\n")
+                guard next != version else { continue }
+                let nextID = try blobs.store([next])[0]
+                _ = cached.analyze(Data(next.utf8), kind: .swift, blob: nextID.hex, previous: PreviousVersion(blob: id.hex))
+                let entry = try #require(trees.base(for: nextID.hex))
+                #expect(Self.signature(entry.result.tree) == Self.signature(Parser.parse(source: next)), "after \(edit.name)")
+                generations = max(generations, entry.generation)
+                (version, id) = (next, nextID)
+            }
+        }
+        #expect(generations >= 4)
+    }
+
     @Test func theMemoGivesTheAnalysisOfAFreshWalk() throws {
         let memo = AnalysisMemo()
         var versions: [String] = []

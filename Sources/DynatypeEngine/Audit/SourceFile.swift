@@ -129,7 +129,8 @@ public struct FileAnalyzer: Sendable {
             trees?.countFullParse(hadBase: previous != nil)
         }
         let reservation = trees?.reserve(forParsing: bytes.count, from: base) ?? 0
-        let result = bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
+        var result = bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
+        if let base { result = InheritedLookahead.carrying(base.result.lookaheadRanges, into: result) }
         if let trees {
             if let blob {
                 trees.store(

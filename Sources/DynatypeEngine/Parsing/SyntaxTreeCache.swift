@@ -38,6 +38,9 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         let result: IncrementalParseResult
         let source: [UInt8]
         let path: String?
+        /// The nodes of its chain's earlier parses: the lookahead entries it
+        /// carries (see `InheritedLookahead`) name them by address.
+        let earlier: [ParsedNodes]
         /// Incremental parses since the last full parse of this file.
         let generation: Int
         /// The memory the tree keeps alive: its own and its chain's.
@@ -135,8 +138,8 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         if let path { latestByPath[path] = blob }
         if base != nil { incrementalParses += 1 }
         let entry = Entry(
-            result: result, source: source, path: path, generation: base.map { $0.generation + 1 } ?? 0,
-            cost: Self.cost(ofParsing: source.count, from: base, reusing: reusedBytes), used: clock
+            result: result, source: source, path: path, earlier: base.map { $0.earlier + [ParsedNodes($0.result)] } ?? [],
+            generation: base.map { $0.generation + 1 } ?? 0, cost: Self.cost(ofParsing: source.count, from: base, reusing: reusedBytes), used: clock
         )
         guard entry.cost <= budgetBytes else { return }
         if let old = entries.updateValue(entry, forKey: blob) { total -= old.cost }
