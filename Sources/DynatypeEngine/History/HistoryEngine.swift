@@ -28,7 +28,7 @@ public final class HistoryEngine {
     private let forecast = ChangeForecast()
 
     /// The syntax-tree cache's default budget. With it, `scan --all` of
-    /// duckduckgo-iOS and home-assistant iOS each peak at about 220 MB resident
+    /// duckduckgo-iOS and home-assistant iOS each peak below 250 MB resident
     /// (see README, "History of a repository").
     public static let defaultTreeBudgetBytes = 64 << 20
 
