@@ -31,4 +31,25 @@ import Testing
         forecast.advance(to: 300)
         #expect(forecast.nextUse(ofBlob: Self.blob("2").hex, path: "A.swift") == nil)
     }
+
+    @Test func aNewScanStartsFromNothingForeseen() {
+        let forecast = ChangeForecast()
+        forecast.expect([Self.modified("A.swift", from: "1", to: "2")], at: 40)
+        forecast.advance(to: 30)
+        // The daemon's next catch-up numbers its commits from 0 again.
+        forecast.reset()
+        forecast.expect([Self.modified("A.swift", from: "1", to: "2")], at: 3)
+        #expect(forecast.nextUse(ofBlob: Self.blob("1").hex, path: "A.swift") == 3)
+        forecast.advance(to: 4)
+        #expect(forecast.nextUse(ofBlob: Self.blob("1").hex, path: "A.swift") == nil)
+    }
+
+    @Test func droppingThePastKeepsWhatIsAhead() {
+        let forecast = ChangeForecast()
+        for position in 0..<600 { forecast.expect([Self.modified("A.swift", from: "1", to: "2")], at: position) }
+        forecast.advance(to: 512)
+        #expect(forecast.nextUse(ofBlob: Self.blob("1").hex, path: nil) == 512)
+        forecast.advance(to: 599)
+        #expect(forecast.nextUse(ofBlob: Self.blob("1").hex, path: "A.swift") == 599)
+    }
 }

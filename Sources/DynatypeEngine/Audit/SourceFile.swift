@@ -129,8 +129,7 @@ public struct FileAnalyzer: Sendable {
             trees?.countFullParse(hadBase: previous != nil)
         }
         let reservation = trees?.reserve(forParsing: bytes.count, from: base) ?? 0
-        var result = bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
-        if let base { result = InheritedLookahead.carrying(base.result.lookaheadRanges, into: result) }
+        let result = bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
         if let trees {
             if let blob {
                 trees.store(

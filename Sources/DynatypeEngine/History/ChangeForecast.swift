@@ -17,7 +17,11 @@ final class ChangeForecast: TreeDemand, @unchecked Sendable {
     private var edits: [String: [Int]] = [:]
     /// The position of the commit being audited: uses before it are past.
     private var now = 0
+    /// Where the past was last dropped (see `pruneInterval`).
     private var prunedAt = 0
+    /// Positions between two drops of the past: often enough that the
+    /// forecast holds about the commits ahead only, rarely enough to cost nothing.
+    private static let pruneInterval = 256
 
     /// Records a commit's changes at its scan position (called in ascending order).
     func expect(_ changes: [FileChange], at position: Int) {
@@ -37,12 +41,24 @@ final class ChangeForecast: TreeDemand, @unchecked Sendable {
             now = position
             guard position - prunedAt >= Self.pruneInterval else { return }
             prunedAt = position
-            replacements = replacements.filter { ($0.value.last ?? 0) >= position }
-            edits = edits.filter { ($0.value.last ?? 0) >= position }
+            let ahead = { (positions: [Int]) -> [Int]? in
+                let coming = positions.drop { $0 < position }
+                return coming.isEmpty ? nil : Array(coming)
+            }
+            replacements = replacements.compactMapValues(ahead)
+            edits = edits.compactMapValues(ahead)
         }
     }
 
-    private static let pruneInterval = 256
+    /// Forgets everything: a new scan numbers its commits from 0 again.
+    func reset() {
+        lock.withLock {
+            replacements = [:]
+            edits = [:]
+            now = 0
+            prunedAt = 0
+        }
+    }
 
     func nextUse(ofBlob blob: String, path: String?) -> Int? {
         lock.withLock {

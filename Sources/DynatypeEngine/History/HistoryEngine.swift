@@ -189,13 +189,21 @@ public final class HistoryEngine {
         statistics.stateRebuilds += 1
     }
 
+    /// A scan begins: its commits are numbered from 0, so what an earlier
+    /// scan of this engine (the daemon's last catch-up) foresaw or diffed is dropped.
+    func beginScan() {
+        forecast.reset()
+        knownChanges.removeAll()
+    }
+
     /// Diffs upcoming commits with their first parents, ahead of their
     /// prefetch, so that the tree cache knows which trees they will need. A
-    /// commit's position is its index in `commits` (the scan's order).
-    func forecast(_ commits: ArraySlice<ObjectID>) throws {
+    /// commit's position is its index in `commits` (the scan's order). A
+    /// commit that cannot be diffed is left to its audit, which records why.
+    func expectChanges(of commits: ArraySlice<ObjectID>) {
         guard analyzer.mode == .all else { return }
         for (position, id) in zip(commits.indices, commits) {
-            if let known = try changes(of: id) { forecast.expect(known.changes, at: position) }
+            if let known = try? changes(of: id) { forecast.expect(known.changes, at: position) }
         }
     }
 

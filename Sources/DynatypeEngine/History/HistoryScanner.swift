@@ -134,18 +134,20 @@ public final class HistoryScanner {
                 queued = end
             }
         }
+        // The forecast reaches past everything queued (a window at a time, up to two ahead).
         var forecast = 0
-        func forecastAhead(of offset: Int) throws {
+        func forecastAhead(of offset: Int) {
             engine.advanceForecast(to: offset)
-            let end = min(commits.count, offset + max(forecastHorizon, 2 * window))
+            let end = min(commits.count, offset + max(forecastHorizon, 3 * window))
             guard end > forecast else { return }
-            try engine.forecast(commits[forecast..<end])
+            engine.expectChanges(of: commits[forecast..<end])
             forecast = end
         }
+        engine.beginScan()
         defer { engine.cancelPrefetch() }
         for (offset, id) in commits.enumerated() {
             if shouldStop() { break }
-            try forecastAhead(of: offset)
+            forecastAhead(of: offset)
             if offset > 0 {
                 try queueAhead(of: offset)
                 engine.awaitPrefetch(offset)

@@ -58,7 +58,7 @@ enum InheritedLookahead {
 /// The nodes a parse made, kept alive without its tree: its arena (which
 /// keeps the arenas of the nodes it reused), not the tree's wrappers, which
 /// an analysis of the whole tree makes for every node.
-struct ParsedNodes: @unchecked Sendable {
+struct ParsedNodes: Sendable {
     private let arena: RetainedRawSyntaxArena
 
     init(_ result: IncrementalParseResult) {

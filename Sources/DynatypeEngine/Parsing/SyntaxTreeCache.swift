@@ -23,10 +23,12 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     /// is done: its own arena holds a copy of the whole source and the nodes
     /// parsed again (`bytesPerSourceByte` per byte not reused), while the
     /// nodes it reused keep every earlier arena of its chain alive, even once
-    /// the trees they were parsed for are gone. Before it starts, this much
-    /// per byte of source is reserved: on duckduckgo-iOS's history a parse
-    /// added from about 1 byte per byte (one string changed in a 200 KB file
-    /// of strings) to about 30 (SwiftUI views).
+    /// the trees they were parsed for are gone (its lookahead entries add a
+    /// few percent more, not counted). Before it starts, this much per byte
+    /// of source is reserved: on duckduckgo-iOS's history a parse added from
+    /// about 1 byte per byte (one string changed in a 200 KB file of strings)
+    /// to about 30 (SwiftUI views), so a parse under way may briefly hold
+    /// more than it reserved; the stored cost is what it added.
     static let bytesReservedPerIncrementalSourceByte = 8
 
     /// Incremental parses in a row from one full parse. A reparsed tree
@@ -122,10 +124,11 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     }
 
     /// Stores a blob's tree, parsed from `base`'s (nil: a full parse) with
-    /// `reusedBytes` of its source in nodes reused from it. The tree of the
-    /// version it replaces goes: only the newest version of a file is the
-    /// base of its next edit, and keeping one tree per file lets a budget
-    /// hold a whole app.
+    /// `reusedBytes` of its source in nodes reused from it; the tree carries
+    /// its base's lookahead entries, with the nodes they name (see
+    /// `InheritedLookahead`). The tree of the version it replaces goes: only
+    /// the newest version of a file is the base of its next edit, and keeping
+    /// one tree per file lets a budget hold a whole app.
     func store(
         _ result: IncrementalParseResult, source: [UInt8], base: Entry?, reusedBytes: Int = 0, for blob: String, path: String?,
         superseding previous: String?, reservation: Int = 0
@@ -137,8 +140,9 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         if let previous, previous != blob, let old = entries.removeValue(forKey: previous) { total -= old.cost }
         if let path { latestByPath[path] = blob }
         if base != nil { incrementalParses += 1 }
+        let carried = base.map { InheritedLookahead.carrying($0.result.lookaheadRanges, into: result) } ?? result
         let entry = Entry(
-            result: result, source: source, path: path, earlier: base.map { $0.earlier + [ParsedNodes($0.result)] } ?? [],
+            result: carried, source: source, path: path, earlier: base.map { $0.earlier + [ParsedNodes($0.result)] } ?? [],
             generation: base.map { $0.generation + 1 } ?? 0, cost: Self.cost(ofParsing: source.count, from: base, reusing: reusedBytes), used: clock
         )
         guard entry.cost <= budgetBytes else { return }
