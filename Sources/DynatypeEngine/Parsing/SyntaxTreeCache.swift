@@ -133,6 +133,9 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         _ result: IncrementalParseResult, source: [UInt8], base: Entry?, reusedBytes: Int = 0, for blob: String, path: String?,
         superseding previous: String?, reservation: Int = 0
     ) {
+        // Merging the entries is the costly part: done before the lock, so other parses go on.
+        let carried = base.map { InheritedLookahead.carrying($0.result.lookaheadRanges, into: result) } ?? result
+        let earlier = base.map { $0.earlier + [ParsedNodes($0.result)] } ?? []
         lock.lock()
         defer { lock.unlock() }
         reserved -= reservation
@@ -140,10 +143,9 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         if let previous, previous != blob, let old = entries.removeValue(forKey: previous) { total -= old.cost }
         if let path { latestByPath[path] = blob }
         if base != nil { incrementalParses += 1 }
-        let carried = base.map { InheritedLookahead.carrying($0.result.lookaheadRanges, into: result) } ?? result
         let entry = Entry(
-            result: carried, source: source, path: path, earlier: base.map { $0.earlier + [ParsedNodes($0.result)] } ?? [],
-            generation: base.map { $0.generation + 1 } ?? 0, cost: Self.cost(ofParsing: source.count, from: base, reusing: reusedBytes), used: clock
+            result: carried, source: source, path: path, earlier: earlier, generation: base.map { $0.generation + 1 } ?? 0,
+            cost: Self.cost(ofParsing: source.count, from: base, reusing: reusedBytes), used: clock
         )
         guard entry.cost <= budgetBytes else { return }
         if let old = entries.updateValue(entry, forKey: blob) { total -= old.cost }
