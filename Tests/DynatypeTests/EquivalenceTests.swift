@@ -118,6 +118,9 @@ import Testing
             let lines = source.components(separatedBy: "\n")
             variants.append(source)
             for _ in 0..<4 { variants.append(lines.filter { _ in Int.random(in: 0..<3, using: &random) > 0 }.joined(separator: "\n")) }
+            // Lines commented out, which the prefilter does not read.
+            variants.append(lines.map { Int.random(in: 0..<3, using: &random) > 0 ? "// " + $0 : $0 }.joined(separator: "\n"))
+            variants.append("/*\n" + lines.prefix(lines.count / 2).joined(separator: "\n") + "\n*/\n" + lines.dropFirst(lines.count / 2).joined(separator: "\n"))
             variants += lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0 }
         }
         var skipped = 0
@@ -142,6 +145,12 @@ import Testing
             "let frame = CGRect.zero\nfunc layout(_ view: UIView) { view.frame = frame }",
             // Names that end like text view classes, but are no class.
             "final class Preferences { var showTranslateButton: Bool = true; let emptyLabel: String = \"\" }",
+            // Text only in prose: a word of a comment, commented-out code, a string.
+            "enum Pixel {\n    case iframeLoaded // Text size is the legacy name\n    case frameDropped\n}",
+            "struct Shell: View {\n    var body: some View { Color.red.frame(height: 44) }\n    /* Text(\"old\").font(.system(size: 12)) */\n}",
+            "enum UserText {\n    static let open = NSLocalizedString(\"open\", value: \"Open\", comment: \"Button: shows the Text.font(.body)\")\n}",
+            // A member's name, which labels no argument.
+            "enum Event {\n    case customize\n    var name: String { switch self { case .customize: return \"m_customize\" } }\n}",
         ]
         let kept = [
             "struct Icon: View { var body: some View { Image(systemName: \"star\").frame(width: 20, height: 20) } }",
@@ -151,6 +160,13 @@ import Testing
             // A text view subclass of a class of the audited code: other files learn what it is.
             "final class PillLabel: BaseLabel {}",
             "public class\tPrimaryButton : UIControl {}",
+            // What looks like a comment inside a string is code, and so is an interpolation.
+            "let link = \"https://example.com\"; let title = Text(link).font(.system(size: 12))",
+            "let title = \"\\(Text(\"a\").font(.system(size: 12)))\"",
+            // A size passed to a view.
+            "struct Badge: View { var body: some View { Avatar(iconSize: 24) } }",
+            // A suppression is a comment: reported when it suppresses nothing.
+            "// dynatype:disable:next fixed_font_size\nlet count = 1",
         ]
         for source in skipped {
             let bytes = Array(source.utf8)

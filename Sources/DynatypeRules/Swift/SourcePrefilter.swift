@@ -1,4 +1,5 @@
-/// A case-sensitive token of the source.
+/// A case-sensitive token of the source, read in its code: words in
+/// comments and string literals mean nothing to a rule (see `SourceProse`).
 struct Trigger: Hashable, ExpressibleByStringLiteral {
     let text: String
     /// Only at the start of an identifier: `Text` in `Text(…)` and
@@ -7,23 +8,34 @@ struct Trigger: Hashable, ExpressibleByStringLiteral {
     /// Only ending a name this keyword declares: `Label:` in
     /// `class PillLabel: BaseLabel`, not in `var titleLabel: UILabel`.
     let declaredBy: String?
+    /// Only in a name that is no member: `iconSize:` labelling an argument
+    /// or a parameter, not `.customize:` in a `case` pattern.
+    let outsideMembers: Bool
+    /// Read in prose too: the marker of a suppression comment.
+    let inProse: Bool
 
     init(stringLiteral value: String) {
-        self.init(text: value, startsWord: false, declaredBy: nil)
+        self.init(text: value)
     }
 
-    private init(text: String, startsWord: Bool, declaredBy: String?) {
+    private init(text: String, startsWord: Bool = false, declaredBy: String? = nil, outsideMembers: Bool = false, inProse: Bool = false) {
         self.text = text
         self.startsWord = startsWord
         self.declaredBy = declaredBy
+        self.outsideMembers = outsideMembers
+        self.inProse = inProse
     }
 
-    static func word(_ text: String) -> Trigger { Trigger(text: text, startsWord: true, declaredBy: nil) }
+    static func word(_ text: String) -> Trigger { Trigger(text: text, startsWord: true) }
 
-    static func declaredName(endingWith text: String, keyword: String) -> Trigger { Trigger(text: text, startsWord: false, declaredBy: keyword) }
+    static func declaredName(endingWith text: String, keyword: String) -> Trigger { Trigger(text: text, declaredBy: keyword) }
+
+    static func label(endingWith text: String) -> Trigger { Trigger(text: text, outsideMembers: true) }
+
+    static func commentMarker(_ text: String) -> Trigger { Trigger(text: text, inProse: true) }
 
     /// The same token matched anywhere in a word.
-    var anywhereInWord: Trigger { Trigger(text: text, startsWord: false, declaredBy: declaredBy) }
+    var anywhereInWord: Trigger { Trigger(text: text, declaredBy: declaredBy, outsideMembers: outsideMembers, inProse: inProse) }
 }
 
 /// Triggers compiled for a single pass over some bytes, since this runs over
@@ -36,6 +48,8 @@ struct TriggerMatcher {
         let text: Range<Int>
         let keyword: Range<Int>?
         let startsWord: Bool
+        let outsideMembers: Bool
+        let inProse: Bool
         let name: String
     }
 
@@ -55,9 +69,13 @@ struct TriggerMatcher {
             bytes += text.utf8
             return start..<bytes.count
         }
-        compiled = Set(triggers).sorted { ($0.text, $0.declaredBy ?? "") < ($1.text, $1.declaredBy ?? "") }.map { trigger in
+        compiled = Set(triggers).sorted { "\($0)" < "\($1)" }.map { trigger in
             precondition(trigger.text.utf8.count >= 2, "a trigger needs two bytes")
-            return Compiled(text: append(trigger.text), keyword: trigger.declaredBy.map(append), startsWord: trigger.startsWord, name: trigger.text)
+            return Compiled(
+                text: append(trigger.text), keyword: trigger.declaredBy.map(append), startsWord: trigger.startsWord,
+                outsideMembers: trigger.outsideMembers, inProse: trigger.inProse,
+                name: trigger.text
+            )
         }
         self.bytes = bytes
         var pairs = [UInt8](repeating: 0, count: 1 << 16)
@@ -85,16 +103,21 @@ struct TriggerMatcher {
             pairs.withUnsafeBufferPointer { pairs in
                 bytes.withUnsafeBufferPointer { triggerBytes in
                     guard buffer.count >= 2 else { return false }
+                    let prose = SourceProse.ranges(in: buffer)
+                    var nextProse = 0
                     for index in 0..<(buffer.count - 1) {
                         let bucket = Int(pairs[Int(buffer[index]) << 8 | Int(buffer[index + 1])])
                         guard bucket != 0 else { continue }
+                        while nextProse < prose.count, prose[nextProse].upperBound <= index { nextProse += 1 }
+                        let inProse = nextProse < prose.count && prose[nextProse].lowerBound <= index
                         let wordStart = index == 0 || !Self.isIdentifierByte(buffer[index - 1])
                         for candidate in buckets[bucket - 1] {
                             let trigger = compiled[candidate]
-                            guard wordStart || !trigger.startsWord, index + trigger.text.count <= buffer.count,
+                            guard !inProse || trigger.inProse, wordStart || !trigger.startsWord, index + trigger.text.count <= buffer.count,
                                 Self.matches(triggerBytes, trigger.text, buffer, at: index)
                             else { continue }
                             if let keyword = trigger.keyword, !Self.name(endingAt: index, in: buffer, isDeclaredBy: triggerBytes, keyword) { continue }
+                            if trigger.outsideMembers, Self.nameIsMember(endingAt: index, in: buffer) { continue }
                             if stop(trigger.name) { return true }
                         }
                     }
@@ -109,13 +132,25 @@ struct TriggerMatcher {
         return true
     }
 
+    /// Where the identifier that reaches `index` starts.
+    private static func nameStart(reaching index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = index
+        while start > 0, isIdentifierByte(buffer[start - 1]) { start -= 1 }
+        return start
+    }
+
+    /// Whether the identifier that reaches `index` follows a dot.
+    private static func nameIsMember(endingAt index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = nameStart(reaching: index, in: buffer)
+        return start > 0 && buffer[start - 1] == 0x2E
+    }
+
     /// Whether the identifier that reaches `index` follows `keyword` and
     /// blanks (`class PillLabel` for the `Label` at `index`).
     private static func name(
         endingAt index: Int, in buffer: UnsafeBufferPointer<UInt8>, isDeclaredBy triggers: UnsafeBufferPointer<UInt8>, _ keyword: Range<Int>
     ) -> Bool {
-        var start = index
-        while start > 0, isIdentifierByte(buffer[start - 1]) { start -= 1 }
+        let start = nameStart(reaching: index, in: buffer)
         var end = start
         while end > 0, buffer[end - 1] == 0x20 || buffer[end - 1] == 0x09 { end -= 1 }
         guard end < start, end >= keyword.count else { return false }

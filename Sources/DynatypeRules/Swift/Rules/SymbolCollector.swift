@@ -210,7 +210,7 @@ extension SymbolCollector: UnitRuleFamily {
     static let scope = UnitScope.member
     /// Also what the files it reads facts from show: sizes passed to views
     /// (`size:`, `iconSize:`) and fonts read for their face.
-    static let triggers: [Trigger] = ["Font", "CGFloat", "scaledValue", "ScaledMetric", "ize:"]
+    static let triggers: [Trigger] = ["Font", "CGFloat", "scaledValue", "ScaledMetric", .label(endingWith: "ize:")]
         + SyntaxIndex.faceMembers.map { Trigger(stringLiteral: $0) }
     static func run(in unit: UnitRun) { SymbolCollector(builder: unit.builder).run() }
 }
