@@ -41,7 +41,18 @@ import Testing
         ("change a font everywhere", { $0.map { $0.replacingOccurrences(of: ".body", with: ".system(size: 17)") } }),
         ("several hunks", { lines in lines.enumerated().map { $0.offset % 7 == 3 ? $0.element + " // \($0.offset)" : $0.element } }),
         ("rewrite the whole file", { _ in EquivalenceTests.sources[0].components(separatedBy: "\n") }),
+        // Other units read these values by the property's name.
+        ("change the properties' numbers", { $0.map { EquivalenceTests.declaresProperty($0) ? EquivalenceTests.shiftingDigits($0) : $0 } }),
     ]
+
+    static func declaresProperty(_ line: String) -> Bool {
+        let words = line.split(separator: " ")
+        return line.contains("=") && words.prefix(3).contains { $0 == "let" || $0 == "var" }
+    }
+
+    static func shiftingDigits(_ line: String) -> String {
+        String(line.map { character in character.wholeNumberValue.map { Character(String(($0 + 3) % 10)) } ?? character })
+    }
 
     /// Blob ids and line hunks from libgit2, as the history gets them.
     final class Blobs {
@@ -288,6 +299,50 @@ import Testing
         for version in versions {
             #expect(SwiftFileAnalyzer(memo: memo).analyze(source: version) == SwiftFileAnalyzer().analyze(source: version))
         }
+        #expect(memo.hits > 0)
+    }
+
+    /// A unit's memo key takes what it reads of other declarations: the
+    /// value of its type's property, another type's constant, a file-scope
+    /// constant, each read by name, and of names they name in turn.
+    @Test func aMemoizedUnitFollowsTheDeclarationsItNames() {
+        let template = """
+            import SwiftUI
+            import UIKit
+
+            let iconSize: CGFloat = SIZE
+            enum Metrics { static let row: CGFloat = SIZE }
+            extension CGFloat { static let caption: CGFloat = SIZE }
+            enum Base { static let size: CGFloat = SIZE }
+
+            struct Card: View {
+                private let titleSize: CGFloat = SIZE
+                private let derived: CGFloat = Base.size
+                var body: some View {
+                    VStack {
+                        Text("a").font(.system(size: titleSize))
+                        Text("b").font(.system(size: Metrics.row))
+                        Text("c").font(.system(size: .caption))
+                        Text("d").font(.system(size: iconSize))
+                        Text("e").font(.system(size: derived))
+                    }
+                }
+            }
+
+            final class Cell: UITableViewCell {
+                let label = UILabel()
+                func configure() { label.font = .systemFont(ofSize: Metrics.row) }
+            }
+            """
+        let memo = AnalysisMemo()
+        var fixes: Set<String> = []
+        for size in ["28", "17", "34", "11", "17"] {
+            let source = template.replacingOccurrences(of: "SIZE", with: size)
+            let memoized = SwiftFileAnalyzer(memo: memo).analyze(source: source)
+            #expect(memoized == SwiftFileAnalyzer().analyze(source: source), "with size \(size)")
+            fixes.formUnion(memoized.findings.map(\.fix))
+        }
+        #expect(fixes.count >= 4, "the sizes should suggest different styles: \(fixes)")
         #expect(memo.hits > 0)
     }
 

@@ -49,31 +49,13 @@ struct FileUnits {
 }
 
 extension FileUnits.TypeGroup {
-    /// What a member's analysis reads of the rest of its type: the type's
-    /// name, its properties (name, whether it has a value: a font from a
-    /// stored property set elsewhere is unresolved, and whether it is a text
-    /// view: a frame on it clips text), its initializers (a
-    /// property every initializer sets to a literal is a constant), and —
-    /// rarely — code that wraps a member constant in `UIFontMetrics`.
+    /// What a member's analysis reads of the rest of its type, besides the
+    /// properties it names (see `DeclaredNames`): the type's name and what
+    /// it inherits, its initializers (a property every initializer sets to
+    /// a literal is a constant), and — rarely — code that wraps a member
+    /// constant in `UIFontMetrics`.
     func contextKey(source: [UInt8]) -> UInt64 {
-        var text = scopes.map { $0.name + ":" + $0.inheritedTypes.joined(separator: ",") }.joined(separator: ";") + "|"
-        func properties(_ members: MemberBlockItemListSyntax) {
-            for member in members {
-                if let variable = member.decl.as(VariableDeclSyntax.self) {
-                    for binding in variable.bindings {
-                        text += (binding.name ?? "_") + (binding.initializer != nil || binding.accessorBlock != nil ? "=" : "")
-                        text += (DeclaredTextView.kind(of: binding) ?? "") + ","
-
-                    }
-                } else if let nested = TypeScope(Syntax(member.decl)) {
-                    text += nested.name + "{"
-                    properties(nested.memberBlock.members)
-                    text += "}"
-                }
-            }
-        }
-        for scope in scopes { properties(scope.memberBlock.members) }
-        var hash = Fingerprint.fnv1a(text)
+        var hash = Fingerprint.fnv1a(scopes.map { $0.name + ":" + $0.inheritedTypes.joined(separator: ",") }.joined(separator: ";"))
         for scope in scopes {
             for member in scope.memberBlock.members where member.decl.is(InitializerDeclSyntax.self) {
                 hash = UnitKey.mix(hash, UnitKey.of([Syntax(member.decl)], source: source, lines: nil))
@@ -83,6 +65,19 @@ extension FileUnits.TypeGroup {
             for declaration in declarations { hash = UnitKey.mix(hash, UnitKey.of([declaration], source: source, lines: nil)) }
         }
         return hash
+    }
+
+    /// Every stored property of the type, for a member that reads them all
+    /// whether it names them or not: a `ViewModifier`'s `body(content:)`
+    /// takes the memberwise initializer's parameters.
+    func propertiesKey(source: [UInt8]) -> UInt64 {
+        let properties = scopes.flatMap { $0.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self).map(Syntax.init) } }
+        return UnitKey.of(properties, source: source, lines: nil)
+    }
+
+    /// Whether a member reads every property of its type (see `propertiesKey`).
+    static func readsEveryProperty(_ member: Syntax) -> Bool {
+        member.as(MemberBlockItemSyntax.self)?.decl.as(FunctionDeclSyntax.self)?.name.text == "body"
     }
 }
 

@@ -9,7 +9,7 @@ public struct SwiftFileAnalyzer: Sendable {
     /// Changes whenever the analysis of some input changes, so cached
     /// analyses of older versions are never reused (`AnalyzerVersionTests`
     /// fails when the analyses change and this does not).
-    public static let version = "swift-29"
+    public static let version = "swift-30"
 
     public let memo: AnalysisMemo?
 
@@ -64,14 +64,20 @@ public struct SwiftFileAnalyzer: Sendable {
             Self.analyze(FileContext(index: work.index(of: nodes, for: scopes), facts: fileFacts, lines: lines, root: tree.id), scopes)
         }
 
+        // What each unit reads of the file's other declarations, by name.
+        let declared = memo == nil ? nil : DeclaredNames(tree, source: source)
+        let reads = { (nodes: [Syntax], context: UInt64) in declared.map { UnitKey.mix(context, $0.key(of: nodes, source: source)) } ?? 0 }
+
         var analysis = FileAnalysis(language: .swift)
         if !units.fileScope.isEmpty {
-            analysis.append(work.analysis(of: units.fileScope, context: context) { run(units.fileScope, [.member, .type]) })
+            analysis.append(work.analysis(of: units.fileScope, context: reads(units.fileScope, context)) { run(units.fileScope, [.member, .type]) })
         }
         for group in units.groups {
             let groupContext = memo == nil ? 0 : UnitKey.mix(context, group.contextKey(source: source))
             for member in group.members {
-                analysis.append(work.analysis(of: [member], context: groupContext) { run([member], [.member]) })
+                let readsEveryProperty = memo != nil && FileUnits.TypeGroup.readsEveryProperty(member)
+                let memberContext = readsEveryProperty ? UnitKey.mix(groupContext, group.propertiesKey(source: source)) : groupContext
+                analysis.append(work.analysis(of: [member], context: reads([member], memberContext)) { run([member], [.member]) })
             }
             // The families across members run only where their triggers are
             // (a SwiftUI view has no UIKit labels to follow across methods).
@@ -81,7 +87,7 @@ public struct SwiftFileAnalyzer: Sendable {
                 return Self.typeFamilyGate.opens(for: bytes) || subclasses.contains { SourcePrefilter.contains($0, in: bytes) }
             }
             if triggered {
-                analysis.append(work.analysis(of: group.declarations, context: UnitKey.mix(context, 1)) { run(group.declarations, [.type]) })
+                analysis.append(work.analysis(of: group.declarations, context: reads(group.declarations, UnitKey.mix(context, 1))) { run(group.declarations, [.type]) })
             }
         }
         if SourcePrefilter.contains(SuppressionScanner.marker, in: source) {

@@ -1,0 +1,121 @@
+import SwiftSyntax
+
+/// What a unit's analysis may read beyond its own code, by name: a member
+/// resolves `titleSize` to its type's property and reads its value, code
+/// reads `Metrics.rowHeight` of another type of the file or a file-scope
+/// constant. So a unit's memo key takes the declarations of the names its
+/// code mentions, and of the names those mention: editing a property
+/// re-analyzes the units that could read it, and only them.
+///
+/// The names are properties declared outside any body (members of the
+/// file's types, file-scope constants, both also inside `#if`) and types.
+/// They are matched by identifier anywhere in a unit's bytes, comments and
+/// strings included, which can only add to a key.
+struct DeclaredNames {
+    private struct Declarations {
+        var hash: UInt64 = 0
+        var mentions: [UInt64] = []
+    }
+
+    /// By the hash of the name.
+    private let byName: [UInt64: Declarations]
+
+    init(_ tree: SourceFileSyntax, source: [UInt8]) {
+        let collector = Collector(source: source)
+        collector.walk(tree)
+        byName = collector.byName
+    }
+
+    /// The declarations the nodes could read, for their memo key.
+    func key(of nodes: [Syntax], source: [UInt8]) -> UInt64 {
+        var pending = nodes.flatMap { Self.mentions(in: $0.bytes(of: source)) }
+        var reached = Set<UInt64>()
+        while let name = pending.popLast() {
+            guard let declarations = byName[name], reached.insert(name).inserted else { continue }
+            pending += declarations.mentions
+        }
+        return reached.sorted().reduce(0) { key, name in UnitKey.mix(UnitKey.mix(key, name), byName[name]!.hash) }
+    }
+
+    /// The hashes of the identifiers in some bytes; `_name` (a wrapper's
+    /// storage) also mentions `name`, and `$name` mentions it as it is.
+    static func mentions(in bytes: ArraySlice<UInt8>) -> [UInt64] {
+        var found: [UInt64] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard isIdentifierByte(bytes[index]) else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < bytes.endIndex, isIdentifierByte(bytes[index]) { index += 1 }
+            found.append(hash(bytes[start..<index]))
+            if bytes[start] == 0x5F, index - start > 1 { found.append(hash(bytes[(start + 1)..<index])) }
+        }
+        return found
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
+    }
+
+    fileprivate static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Properties and types declared outside bodies (bodies' locals are
+    /// their own unit's code).
+    private final class Collector: SyntaxVisitor {
+        let source: [UInt8]
+        var byName: [UInt64: Declarations] = [:]
+
+        init(source: [UInt8]) {
+            self.source = source
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            let bytes = Syntax(node).bytes(of: source)
+            let hash = DeclaredNames.hash(bytes)
+            let mentions = DeclaredNames.mentions(in: bytes)
+            for binding in node.bindings {
+                guard let name = binding.name else { continue }
+                add(name, hash: hash, mentions: mentions)
+            }
+            return .skipChildren
+        }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { type(Syntax(node)) }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { type(Syntax(node)) }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { type(Syntax(node)) }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { type(Syntax(node)) }
+
+        /// A type's name with its nesting: a nested type of the same name hides another.
+        private func type(_ node: Syntax) -> SyntaxVisitorContinueKind {
+            guard let scope = TypeScope(node) else { return .visitChildren }
+            var path = scope.name
+            var parent = node.parent
+            while let current = parent {
+                if let enclosing = TypeScope(current) { path = enclosing.name + "." + path }
+                parent = current.parent
+            }
+            add(scope.name, hash: DeclaredNames.hash(path.utf8), mentions: [])
+            return .visitChildren
+        }
+
+        private func add(_ name: String, hash: UInt64, mentions: [UInt64]) {
+            let key = DeclaredNames.hash(name.utf8.filter { $0 != 0x60 })
+            byName[key, default: Declarations()].hash = UnitKey.mix(byName[key]?.hash ?? 0, hash)
+            byName[key]?.mentions += mentions
+        }
+    }
+}
