@@ -346,6 +346,39 @@ import Testing
         #expect(memo.hits > 0)
     }
 
+    /// Where a declaration is counts too: lookups search a type's own
+    /// members, file-scope constants before the type, and a modifier's
+    /// `body(content:)` reads every stored property, inside `#if` too.
+    @Test func aMemoizedUnitFollowsWhereTheDeclarationsItNamesAre() {
+        let card = "struct Card: View {\nHEADER    var body: some View { header.frame(height: 44) }\n}\nextension Card {\nEXTENSION}\n"
+        let header = "    var header: some View { Text(\"Title\") }\n"
+        let badge = "struct Badge: View {\n    var body: some View { Text(\"1\").font(.system(size: badgeSize)) }\n}\n"
+        let modifier = """
+            struct Caption: ViewModifier {
+                var size: CGFloat
+            EXTRA    #if os(iOS)
+                func body(content: Content) -> some View { content.font(.system(size: size)) }
+                #endif
+            }
+            struct Row: View { var body: some View { Text("a").modifier(Caption(size: 12)) } }
+
+            """
+        let versions = [
+            card.replacingOccurrences(of: "HEADER", with: header).replacingOccurrences(of: "EXTENSION", with: ""),
+            card.replacingOccurrences(of: "HEADER", with: "").replacingOccurrences(of: "EXTENSION", with: header),
+            card.replacingOccurrences(of: "HEADER", with: "#if os(iOS)\n" + header + "#endif\n").replacingOccurrences(of: "EXTENSION", with: ""),
+            badge + "let badgeSize: CGFloat = 11\n",
+            "let badgeSize: CGFloat = 11\n" + badge,
+            modifier.replacingOccurrences(of: "EXTRA", with: ""),
+            modifier.replacingOccurrences(of: "EXTRA", with: "    var color: Color = .primary\n"),
+        ].map { "import SwiftUI\n\n" + $0 }
+        let memo = AnalysisMemo()
+        for version in versions + versions.reversed() {
+            #expect(SwiftFileAnalyzer(memo: memo).analyze(source: version) == SwiftFileAnalyzer().analyze(source: version), "\(version)")
+        }
+        #expect(memo.hits > 0)
+    }
+
     @Test(arguments: [4, 5] as [UInt64])
     func cachedAndParallelScansRecordWhatTheNaiveScanRecords(seed: UInt64) throws {
         let fixture = try RandomHistory.make(seed: seed, steps: 30)

@@ -24,6 +24,16 @@ import Testing
         "let unfinished = \"no end // Text\nlet next = 1 // done",
         "/* never closed\nText(\"a\")",
         "let division = a / b /* why */ / c // end\r\nlet crlf = 1 // line two",
+        // Found by review: quotes in a regex literal, `"""` that opens no
+        // multi-line string, a comment opening on an unsure line.
+        "let quote = /\"/, accepted = \"image/*\"\nstruct B: View { var body: some View { Text(\"N\").font(.system(size: 11)) } }",
+        "let u = s.replacing(/\"/, with: \"\"); Text(\"https://a.b\").font(.system(size: 9))",
+        "let mark = #\"\"\"#\nlet w = \"\"\"\n    Hi\n    \"\"\"\nlet t = Text(w).font(.system(size: 12))\nlet g = \"\"\"\n    Bye\n    \"\"\"",
+        "let r = #\"\"\"\n    Use \"\"\" here\n    \"\"\"#\nlet t = Text(r)\nlet s = \"\"\"\n    x\n    \"\"\"",
+        "let m = \"\"\"\n    \\(Text(\"\"\"\n      x\n      \"\"\").font(.system(size: 12)))\n    \"\"\"",
+        "let n = xs.map(\\.name) // wrap in \"\"\" below\nlet t = Text(\"a\")\nlet s = \"\"\"\n  y\n  \"\"\"",
+        "let k = \\Item.name /* see\n   the \"legacy */ Text(\"a\").font(.system(size: 12)) // \"",
+        "let e = #/\n  ^/*\n  /#\nlet t = Text(\"a\").font(.system(size: 12))",
     ]
 
     @Test func everyProseFoundIsCommentOrStringTextToTheParser() {

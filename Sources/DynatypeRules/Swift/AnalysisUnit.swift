@@ -75,9 +75,11 @@ extension FileUnits.TypeGroup {
         return UnitKey.of(properties, source: source, lines: nil)
     }
 
-    /// Whether a member reads every property of its type (see `propertiesKey`).
+    /// Whether a member reads every property of its type (see
+    /// `propertiesKey`): a `body` function, or an `#if` block that may hold one.
     static func readsEveryProperty(_ member: Syntax) -> Bool {
-        member.as(MemberBlockItemSyntax.self)?.decl.as(FunctionDeclSyntax.self)?.name.text == "body"
+        guard let decl = member.as(MemberBlockItemSyntax.self)?.decl else { return false }
+        return decl.as(FunctionDeclSyntax.self)?.name.text == "body" || decl.is(IfConfigDeclSyntax.self)
     }
 }
 

@@ -15,6 +15,8 @@ struct DeclaredNames {
     private struct Declarations {
         var hash: UInt64 = 0
         var mentions: [UInt64] = []
+        /// Where those at file scope start: a unit sees the ones before it.
+        var fileScopeStarts: [Int] = []
     }
 
     /// By the hash of the name.
@@ -34,7 +36,12 @@ struct DeclaredNames {
             guard let declarations = byName[name], reached.insert(name).inserted else { continue }
             pending += declarations.mentions
         }
-        return reached.sorted().reduce(0) { key, name in UnitKey.mix(UnitKey.mix(key, name), byName[name]!.hash) }
+        let start = nodes.first?.position.utf8Offset ?? 0
+        return reached.sorted().reduce(0) { key, name in
+            let declarations = byName[name]!
+            let before = declarations.fileScopeStarts.count { $0 < start }
+            return UnitKey.mix(UnitKey.mix(UnitKey.mix(key, name), declarations.hash), UInt64(before))
+        }
     }
 
     /// The hashes of the identifiers in some bytes; `_name` (a wrapper's
@@ -83,15 +90,34 @@ struct DeclaredNames {
         override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
+        /// A declaration's bytes and where it is: lookups search a type's own
+        /// members, not its extensions' or its `#if` blocks'.
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
             let bytes = Syntax(node).bytes(of: source)
-            let hash = DeclaredNames.hash(bytes)
+            let (place, atFileScope) = Self.place(of: Syntax(node))
+            let hash = UnitKey.mix(DeclaredNames.hash(bytes), DeclaredNames.hash(place.utf8))
             let mentions = DeclaredNames.mentions(in: bytes)
             for binding in node.bindings {
                 guard let name = binding.name else { continue }
-                add(name, hash: hash, mentions: mentions)
+                add(name, hash: hash, mentions: mentions, fileScopeStart: atFileScope ? node.position.utf8Offset : nil)
             }
             return .skipChildren
+        }
+
+        private static func place(of node: Syntax) -> (String, atFileScope: Bool) {
+            var place = ""
+            var atFileScope = true
+            var parent = node.parent
+            while let current = parent {
+                if let scope = TypeScope(current) {
+                    place = (scope.isExtension ? "extension " : "type ") + scope.name + "/" + place
+                    atFileScope = false
+                } else if let clause = current.as(IfConfigClauseSyntax.self) {
+                    place = clause.poundKeyword.text + " " + (clause.condition?.trimmedDescription ?? "") + "/" + place
+                }
+                parent = current.parent
+            }
+            return (place, atFileScope)
         }
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { type(Syntax(node)) }
@@ -112,10 +138,13 @@ struct DeclaredNames {
             return .visitChildren
         }
 
-        private func add(_ name: String, hash: UInt64, mentions: [UInt64]) {
+        private func add(_ name: String, hash: UInt64, mentions: [UInt64], fileScopeStart: Int? = nil) {
             let key = DeclaredNames.hash(name.utf8.filter { $0 != 0x60 })
-            byName[key, default: Declarations()].hash = UnitKey.mix(byName[key]?.hash ?? 0, hash)
-            byName[key]?.mentions += mentions
+            var declarations = byName[key] ?? Declarations()
+            declarations.hash = UnitKey.mix(declarations.hash, hash)
+            declarations.mentions += mentions
+            if let fileScopeStart { declarations.fileScopeStarts.append(fileScopeStart) }
+            byName[key] = declarations
         }
     }
 }

@@ -6,9 +6,12 @@
 ///
 /// It errs one way only. Reading prose as code costs a parse; reading code
 /// as prose could skip a file with findings. So a string with an
-/// interpolation is code, and wherever the lexer could lose track of where a
-/// string ends (after an interpolation, a raw string, a key path or a regex
-/// literal on the line), the rest of that line is code.
+/// interpolation is code; wherever the lexer could lose track of where a
+/// string ends (after an interpolation, a raw string, a key path, a slash
+/// that may start a regex literal), the rest of the line is code; and where
+/// it could lose track for more than a line (an interpolation in a
+/// multi-line string, a raw or unsure `"""`, an extended regex literal, a
+/// block comment opening on an unsure line), the rest of the file is.
 enum SourceProse {
     private enum State {
         case code, string, multilineString
@@ -39,8 +42,10 @@ enum SourceProse {
             case .string, .multilineString:
                 if byte == backslash {
                     if index + 1 < source.count, source[index + 1] == openParenthesis {
+                        // A multi-line string's interpolation may hold strings of any kind.
+                        if state == .multilineString { return ranges }
                         textIsProse = false
-                        if state == .string { lineIsUnsure = true }
+                        lineIsUnsure = true
                     }
                     // A backslash ending a line escapes nothing: the line still ends.
                     index += index + 1 < source.count && !isLineEnd(source[index + 1]) ? 2 : 1
@@ -54,20 +59,33 @@ enum SourceProse {
                     continue
                 }
             case .code:
+                let afterHash = index > 0 && source[index - 1] == hash
                 if byte == quote {
                     let triple = startsTripleQuote(source, at: index)
-                    if index > 0, source[index - 1] == hash { lineIsUnsure = true }
+                    // A raw `#"""#` is one quote, and an unsure line's `"""` may
+                    // be no delimiter: past a misread one, every string after
+                    // would be read inside out.
+                    if triple, afterHash || lineIsUnsure { return ranges }
+                    if afterHash { lineIsUnsure = true }
                     state = triple ? .multilineString : .string
                     index += triple ? 3 : 1
                     (textStart, textIsProse) = (index, !lineIsUnsure)
                     continue
-                } else if byte == backslash || (byte == slash && index > 0 && source[index - 1] == hash) {
+                } else if byte == backslash {
                     lineIsUnsure = true
-                } else if byte == slash, !lineIsUnsure, index + 1 < source.count, source[index + 1] == slash || source[index + 1] == star {
-                    let end = source[index + 1] == slash ? lineEnd(source, from: index) : blockCommentEnd(source, from: index)
-                    ranges.append(index..<end)
-                    index = end
-                    continue
+                } else if byte == slash {
+                    let next = index + 1 < source.count ? source[index + 1] : 0
+                    // An extended regex literal may run over lines; a comment
+                    // may open on an unsure line, its quotes pairing with code's.
+                    if afterHash || (lineIsUnsure && next == star) { return ranges }
+                    if !lineIsUnsure, next == slash || next == star {
+                        let end = next == slash ? lineEnd(source, from: index) : blockCommentEnd(source, from: index)
+                        ranges.append(index..<end)
+                        index = end
+                        continue
+                    }
+                    // A division, or a regex literal that may hold quotes.
+                    lineIsUnsure = true
                 }
             }
             index += 1
