@@ -25,6 +25,7 @@ struct DeclaredNames {
     init(_ tree: SourceFileSyntax, source: [UInt8]) {
         let collector = Collector(source: source)
         collector.walk(tree)
+        collector.finish()
         byName = collector.byName
     }
 
@@ -94,48 +95,58 @@ struct DeclaredNames {
         /// members, not its extensions' or its `#if` blocks'.
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
             let bytes = Syntax(node).bytes(of: source)
-            let (place, atFileScope) = Self.place(of: Syntax(node))
-            let hash = UnitKey.mix(DeclaredNames.hash(bytes), DeclaredNames.hash(place.utf8))
+            let hash = UnitKey.mix(DeclaredNames.hash(bytes), places.last ?? 0)
             let mentions = DeclaredNames.mentions(in: bytes)
             for binding in node.bindings {
                 guard let name = binding.name else { continue }
-                add(name, hash: hash, mentions: mentions, fileScopeStart: atFileScope ? node.position.utf8Offset : nil)
+                add(name, hash: hash, mentions: mentions, fileScopeStart: typeDepth == 0 ? node.position.utf8Offset : nil)
             }
             return .skipChildren
         }
 
-        private static func place(of node: Syntax) -> (String, atFileScope: Bool) {
-            var place = ""
-            var atFileScope = true
-            var parent = node.parent
-            while let current = parent {
-                if let scope = TypeScope(current) {
-                    place = (scope.isExtension ? "extension " : "type ") + scope.name + "/" + place
-                    atFileScope = false
-                } else if let clause = current.as(IfConfigClauseSyntax.self) {
-                    place = clause.poundKeyword.text + " " + (clause.condition?.trimmedDescription ?? "") + "/" + place
-                }
-                parent = current.parent
-            }
-            return (place, atFileScope)
+        /// Where the walk is, as a hash of the enclosing types, extensions and
+        /// `#if` clauses: lookups search a type's own members, not its
+        /// extensions' or its `#if` blocks', and a nested type of a name hides another.
+        private var places: [UInt64] = []
+        private var typeDepth = 0
+
+        private func enter(_ place: String, type name: String? = nil) -> SyntaxVisitorContinueKind {
+            places.append(UnitKey.mix(places.last ?? 0, DeclaredNames.hash(place.utf8)))
+            typeDepth += 1
+            if let name { add(name, hash: places.last!, mentions: []) }
+            return .visitChildren
         }
 
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { type(Syntax(node)) }
-        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { type(Syntax(node)) }
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { type(Syntax(node)) }
-        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { type(Syntax(node)) }
+        private func leave() {
+            places.removeLast()
+            typeDepth -= 1
+        }
 
-        /// A type's name with its nesting: a nested type of the same name hides another.
-        private func type(_ node: Syntax) -> SyntaxVisitorContinueKind {
-            guard let scope = TypeScope(node) else { return .visitChildren }
-            var path = scope.name
-            var parent = node.parent
-            while let current = parent {
-                if let enclosing = TypeScope(current) { path = enclosing.name + "." + path }
-                parent = current.parent
-            }
-            add(scope.name, hash: DeclaredNames.hash(path.utf8), mentions: [])
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter("type " + node.name.text, type: node.name.text) }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter("type " + node.name.text, type: node.name.text) }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter("type " + node.name.text, type: node.name.text) }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter("type " + node.name.text, type: node.name.text) }
+        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { enter("protocol " + node.name.text) }
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter("extension " + node.extendedType.trimmedDescription) }
+        override func visitPost(_ node: StructDeclSyntax) { leave() }
+        override func visitPost(_ node: ClassDeclSyntax) { leave() }
+        override func visitPost(_ node: EnumDeclSyntax) { leave() }
+        override func visitPost(_ node: ActorDeclSyntax) { leave() }
+        override func visitPost(_ node: ProtocolDeclSyntax) { leave() }
+        override func visitPost(_ node: ExtensionDeclSyntax) { leave() }
+
+        // A clause is no type: what it declares at file scope stays at file scope.
+        override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+            places.append(UnitKey.mix(places.last ?? 0, DeclaredNames.hash((node.poundKeyword.text + " " + (node.condition?.trimmedDescription ?? "")).utf8)))
             return .visitChildren
+        }
+
+        override func visitPost(_ node: IfConfigClauseSyntax) { places.removeLast() }
+
+        /// Each declaration's mentions, once each and only of declared names.
+        func finish() {
+            let declared = Set(byName.keys)
+            for key in byName.keys { byName[key]!.mentions = Array(Set(byName[key]!.mentions).intersection(declared)) }
         }
 
         private func add(_ name: String, hash: UInt64, mentions: [UInt64], fileScopeStart: Int? = nil) {
