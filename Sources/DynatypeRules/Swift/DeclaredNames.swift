@@ -95,13 +95,32 @@ struct DeclaredNames {
         /// members, not its extensions' or its `#if` blocks'.
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
             let bytes = Syntax(node).bytes(of: source)
-            let hash = UnitKey.mix(DeclaredNames.hash(bytes), places.last ?? 0)
+            let hash = UnitKey.mix(codeHash(of: node), places.last ?? 0)
             let mentions = DeclaredNames.mentions(in: bytes)
             for binding in node.bindings {
                 guard let name = binding.name else { continue }
                 add(name, hash: hash, mentions: mentions, fileScopeStart: typeDepth == 0 ? node.position.utf8Offset : nil)
             }
             return .skipChildren
+        }
+
+        /// The declaration's tokens, without comments and blanks: what a
+        /// reader of it sees (a comment added in a view's `body` re-analyzes
+        /// nothing that names `body`).
+        private func codeHash(of node: VariableDeclSyntax) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for token in node.tokens(viewMode: .sourceAccurate) {
+                let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+                let end = min(source.count, max(start, token.endPositionBeforeTrailingTrivia.utf8Offset))
+                for byte in source[start..<end] {
+                    hash ^= UInt64(byte)
+                    hash = hash &* 0x100_0000_01b3
+                }
+                // Between tokens, so `a b` and `ab` differ.
+                hash ^= 0x20
+                hash = hash &* 0x100_0000_01b3
+            }
+            return hash
         }
 
         /// Where the walk is, as a hash of the enclosing types, extensions and
