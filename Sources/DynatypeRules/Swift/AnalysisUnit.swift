@@ -96,14 +96,21 @@ extension Syntax {
 /// mean equal code at equal columns.
 enum UnitKey {
     static func of(_ nodes: [Syntax], source: [UInt8], lines: LineTable?) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = fnv([])
         for node in nodes {
             let column = lines?.location(for: node.positionAfterSkippingLeadingTrivia).column ?? 0
-            for byte in "\(column):".utf8 + node.bytes(of: source) {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-            hash ^= 0xFF
+            hash = fnv("\(column):".utf8, continuing: hash)
+            hash = fnv(node.bytes(of: source), continuing: hash)
+            hash = fnv([0xFF], continuing: hash)
+        }
+        return hash
+    }
+
+    /// FNV-1a over some bytes, from `hash` (the offset basis to start).
+    static func fnv(_ bytes: some Sequence<UInt8>, continuing hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        var hash = hash
+        for byte in bytes {
+            hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
         return hash

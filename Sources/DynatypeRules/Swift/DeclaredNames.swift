@@ -57,23 +57,14 @@ struct DeclaredNames {
             }
             let start = index
             while index < bytes.endIndex, isIdentifierByte(bytes[index]) { index += 1 }
-            found.append(hash(bytes[start..<index]))
-            if bytes[start] == 0x5F, index - start > 1 { found.append(hash(bytes[(start + 1)..<index])) }
+            found.append(UnitKey.fnv(bytes[start..<index]))
+            if bytes[start] == 0x5F, index - start > 1 { found.append(UnitKey.fnv(bytes[(start + 1)..<index])) }
         }
         return found
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F || byte >= 0x80
-    }
-
-    fileprivate static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
     }
 
     /// Properties and types declared outside bodies (bodies' locals are
@@ -108,17 +99,12 @@ struct DeclaredNames {
         /// reader of it sees (a comment added in a view's `body` re-analyzes
         /// nothing that names `body`).
         private func codeHash(of node: VariableDeclSyntax) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var hash = UnitKey.fnv([])
             for token in node.tokens(viewMode: .sourceAccurate) {
                 let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
                 let end = min(source.count, max(start, token.endPositionBeforeTrailingTrivia.utf8Offset))
-                for byte in source[start..<end] {
-                    hash ^= UInt64(byte)
-                    hash = hash &* 0x100_0000_01b3
-                }
-                // Between tokens, so `a b` and `ab` differ.
-                hash ^= 0x20
-                hash = hash &* 0x100_0000_01b3
+                // A blank after each token, so `a b` and `ab` differ.
+                hash = UnitKey.fnv([0x20], continuing: UnitKey.fnv(source[start..<end], continuing: hash))
             }
             return hash
         }
@@ -130,7 +116,7 @@ struct DeclaredNames {
         private var typeDepth = 0
 
         private func enter(_ place: String, type name: String? = nil) -> SyntaxVisitorContinueKind {
-            places.append(UnitKey.mix(places.last ?? 0, DeclaredNames.hash(place.utf8)))
+            places.append(UnitKey.mix(places.last ?? 0, UnitKey.fnv(place.utf8)))
             typeDepth += 1
             if let name { add(name, hash: places.last!, mentions: []) }
             return .visitChildren
@@ -156,7 +142,7 @@ struct DeclaredNames {
 
         // A clause is no type: what it declares at file scope stays at file scope.
         override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-            places.append(UnitKey.mix(places.last ?? 0, DeclaredNames.hash((node.poundKeyword.text + " " + (node.condition?.trimmedDescription ?? "")).utf8)))
+            places.append(UnitKey.mix(places.last ?? 0, UnitKey.fnv((node.poundKeyword.text + " " + (node.condition?.trimmedDescription ?? "")).utf8)))
             return .visitChildren
         }
 
@@ -169,7 +155,7 @@ struct DeclaredNames {
         }
 
         private func add(_ name: String, hash: UInt64, mentions: [UInt64], fileScopeStart: Int? = nil) {
-            let key = DeclaredNames.hash(name.utf8.filter { $0 != 0x60 })
+            let key = UnitKey.fnv(name.utf8.filter { $0 != 0x60 })
             var declarations = byName[key] ?? Declarations()
             declarations.hash = UnitKey.mix(declarations.hash, hash)
             declarations.mentions += mentions
