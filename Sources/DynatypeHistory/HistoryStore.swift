@@ -30,6 +30,8 @@ public protocol HistoryStore: AnyObject {
     func introductions(of fingerprint: String) throws -> [String]
     /// Every audited commit, in audit order.
     func allCommits() throws -> [CommitRecord]
+    /// The parents of baseline commits: where earlier limited scans began.
+    func baselineParents() throws -> [String]
     func statistics() throws -> HistoryStatistics
 }
 

@@ -177,6 +177,12 @@ public class SQLHistoryStore: HistoryStore {
         try rows("SELECT \(Self.commitColumns) FROM commits WHERE repository_id = ? ORDER BY seq", [repository], commitRecord)
     }
 
+    public func baselineParents() throws -> [String] {
+        try rows("SELECT parent FROM commits WHERE repository_id = ? AND baseline = 1 AND parent IS NOT NULL", [repository]) {
+            try $0.text("parent")
+        }
+    }
+
     public func findingChanges(of sha: String) throws -> [FindingChange] {
         try rows(
             """

@@ -5,10 +5,13 @@ import Foundation
 
 /// One-line commits made in a clone, each audited as the daemon would: plan
 /// from the moved ref, audit, store. The engine is warm (it has audited the
-/// recent history), as a running daemon is.
+/// recent history), as a running daemon is; a daemon that has backfilled a
+/// long history plans every ref move against all of it.
 struct LatencyBenchmark {
     let source: URL
     let samples: Int
+    /// How many of the newest commits are audited before the samples.
+    var history = 20
 
     func run() throws {
         let folder = try temporaryFolder("latency")
@@ -20,7 +23,7 @@ struct LatencyBenchmark {
         let store = try SQLiteHistoryStore(path: folder.appendingPathComponent("history.sqlite").path)
         let engine = HistoryEngine(repository: try Repository(at: URL(fileURLWithPath: clone)), store: store)
         let scanner = HistoryScanner(engine: engine)
-        _ = try scanner.run(try scanner.plan(refs: ["HEAD"], limit: .newest(20)))
+        _ = try scanner.run(try scanner.plan(refs: ["HEAD"], limit: .newest(history)))
 
         // Edit the largest view files, one line each time, as a developer would.
         let files = try engine.repository.files(of: try engine.repository.resolveCommit("HEAD")) { $0.hasSuffix(".swift") }
@@ -46,7 +49,7 @@ struct LatencyBenchmark {
             guard result.audited == 1 else { throw BenchmarkError(message: "expected one commit, audited \(result.audited)") }
         }
         let sorted = times.sorted()
-        print(String(format: "  %d one-line commits to %@: median %.1f ms (min %.1f, max %.1f); peak memory %@",
-                     samples, targets.joined(separator: ", "), Measure.median(times), sorted.first ?? 0, sorted.last ?? 0, megabytes(selfPeakBytes())))
+        print(String(format: "  after %d commits, %d one-line commits to %@: median %.1f ms (min %.1f, max %.1f); peak memory %@",
+                     history, samples, targets.joined(separator: ", "), Measure.median(times), sorted.first ?? 0, sorted.last ?? 0, megabytes(selfPeakBytes())))
     }
 }

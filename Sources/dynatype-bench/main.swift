@@ -3,6 +3,7 @@ import Foundation
 let usage = """
     USAGE: dynatype-bench audit PATH [--runs N]
            dynatype-bench history REPO [--commits N] [--runs N]
+           dynatype-bench latency REPO [--samples N] [--history H]
            dynatype-bench synthetic [--files N] [--commits M] [--runs N]
            dynatype-bench daemon [REPO] [--samples N]
            dynatype-bench fuzz [--inputs N] [--batch N] [--seed S] [--corpus DIR] [--out DIR]
@@ -16,6 +17,10 @@ let usage = """
       history    on a git repository: the audit of HEAD; `dynatype scan` of its
                  last N commits (default 300) with --cache none, blobs and all,
                  with peak memory; the latency of one-line commits.
+      latency    the history benchmark's third part alone: N one-line commits
+                 (default 12) to REPO's largest SwiftUI files, in a clone, each
+                 audited in-process from the moved ref to the stored summary,
+                 after the newest H commits (default 20) are audited.
       synthetic  the history benchmark on a repository it generates itself:
                  N SwiftUI/UIKit files (default 400), M commits of realistic
                  edits (default 300). Needs no fetched repository.
@@ -54,6 +59,7 @@ let runs = count("--runs", default: 5)
 let commits = count("--commits", default: 300)
 let files = count("--files", default: 400)
 let samples = count("--samples", default: 12)
+let history = count("--history", default: 20)
 let fuzzInputs = count("--inputs", default: 200_000)
 let fuzzBatch = count("--batch", default: 500)
 let fuzzSeed = UInt64(count("--seed", default: 1))
@@ -69,6 +75,8 @@ do {
         AuditBenchmark(folder: URL(fileURLWithPath: arguments[1]).standardizedFileURL, runs: runs).run()
     case ("history", 2):
         try HistoryBenchmark(repository: URL(fileURLWithPath: arguments[1]).standardizedFileURL, commits: commits, runs: runs, dynatype: dynatype).run()
+    case ("latency", 2):
+        try LatencyBenchmark(source: URL(fileURLWithPath: arguments[1]).standardizedFileURL, samples: samples, history: history).run()
     case ("synthetic", 1):
         let folder = try temporaryFolder("synthetic")
         defer { try? FileManager.default.removeItem(at: folder) }

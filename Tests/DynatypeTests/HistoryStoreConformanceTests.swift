@@ -72,6 +72,20 @@ import Testing
         #expect(statistics.commits == 2 && statistics.failedCommits == 0 && statistics.blobs == 1 && statistics.databaseBytes > 0)
     }
 
+    /// A limited scan begins at a baseline whose parent was not audited: the
+    /// next scan's walk stops at that parent.
+    @Test(arguments: StoreEngine.allCases)
+    func theParentsOfBaselinesAreWhereLimitedScansBegan(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let store = try engine.emptyDatabase(in: folder).openForWriting(.test())
+        var limited = Self.record(Self.sha("5"), parent: Self.sha("4"))
+        limited.isBaseline = true
+        for record in [Self.record(Self.sha("1")), Self.record(Self.sha("2"), parent: Self.sha("1")), limited] {
+            try store.save(record, changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
+        }
+        #expect(try store.baselineParents() == [Self.sha("4")])
+    }
+
     /// A transaction run again after a lost connection may find its first
     /// run committed: saving a commit twice records it once.
     @Test(arguments: StoreEngine.allCases)

@@ -75,7 +75,8 @@ public final class HistoryScanner {
         var hidden: [ObjectID] = []
         if limit != .everything {
             hidden = try store.trackedRefs().values.compactMap(ObjectID.init(hex:))
-            hidden += try store.allCommits().filter(\.isBaseline).compactMap { $0.parent.flatMap(ObjectID.init(hex:)) }
+            // Read without the commits' summaries: a daemon plans at every ref move.
+            hidden += try store.baselineParents().compactMap(ObjectID.init(hex:))
         }
         var refs: [ScanPlan.Ref] = []
         var commits: [ObjectID] = []
