@@ -2,54 +2,84 @@ import Foundation
 
 /// Results of analysis units by a key built from their bytes and their file's
 /// facts, so a file edited in one declaration re-analyzes only that
-/// declaration. Shared between threads; bounded by entry count (oldest out).
+/// declaration; and what `DeclaredNames` reads of each declaration, by its
+/// bytes, so an edit re-reads only the declaration it touches. Shared
+/// between threads; bounded by entry count (oldest out).
 public final class AnalysisMemo: @unchecked Sendable {
+    private enum UnitResult {
+        case facts(UnitFacts)
+        case analysis(FileAnalysis)
+    }
+
     private let lock = NSLock()
-    private var facts: [UInt64: UnitFacts] = [:]
-    private var analyses: [UInt64: FileAnalysis] = [:]
-    private var order: [UInt64] = []
-    private let maximumEntries: Int
+    private var units: OldestOut<UnitResult>
+    private var digests: OldestOut<DeclarationDigest>
     public private(set) var hits = 0
 
     public init(maximumEntries: Int = 8_000) {
-        self.maximumEntries = maximumEntries
+        units = OldestOut(limit: maximumEntries)
+        digests = OldestOut(limit: maximumEntries)
     }
 
     func facts(_ key: UInt64) -> UnitFacts? {
-        lock.lock()
-        defer { lock.unlock() }
-        return facts[key]
+        lock.withLock {
+            guard case .facts(let facts) = units[key] else { return nil }
+            return facts
+        }
     }
 
     func store(_ value: UnitFacts, for key: UInt64) {
-        lock.lock()
-        defer { lock.unlock() }
-        if facts.updateValue(value, forKey: key) == nil { remember(key) }
+        lock.withLock { units.set(.facts(value), for: key) }
     }
 
     func analysis(_ key: UInt64) -> FileAnalysis? {
-        lock.lock()
-        defer { lock.unlock() }
-        let found = analyses[key]
-        if found != nil { hits += 1 }
-        return found
+        lock.withLock {
+            guard case .analysis(let analysis) = units[key] else { return nil }
+            hits += 1
+            return analysis
+        }
     }
 
     func store(_ value: FileAnalysis, for key: UInt64) {
-        lock.lock()
-        defer { lock.unlock() }
-        if analyses.updateValue(value, forKey: key) == nil { remember(key) }
+        lock.withLock { units.set(.analysis(value), for: key) }
     }
 
-    private func remember(_ key: UInt64) {
+    /// The digest of some bytes, computed once while it stays in the memo.
+    func digest(of bytes: ArraySlice<UInt8>, compute: () -> DeclarationDigest) -> DeclarationDigest {
+        let key = UnitKey.fnv(bytes)
+        if let known = lock.withLock({ digests[key] }) { return known }
+        let digest = compute()
+        lock.withLock { digests.set(digest, for: key) }
+        return digest
+    }
+}
+
+/// What `DeclaredNames` reads of a declaration's or a unit's bytes: the hash
+/// of its tokens, and the names it mentions (each once).
+struct DeclarationDigest: Sendable {
+    let code: UInt64
+    let mentions: [UInt64]
+}
+
+/// A dictionary that forgets its oldest keys past a limit.
+private struct OldestOut<Value> {
+    private var values: [UInt64: Value] = [:]
+    private var order: [UInt64] = []
+    let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    subscript(key: UInt64) -> Value? { values[key] }
+
+    mutating func set(_ value: Value, for key: UInt64) {
+        guard values.updateValue(value, forKey: key) == nil else { return }
         order.append(key)
         // Evict in batches so the order list is not shifted on every insert.
-        guard order.count > maximumEntries + maximumEntries / 8 else { return }
-        let overflow = order.count - maximumEntries
-        for evicted in order.prefix(overflow) {
-            facts[evicted] = nil
-            analyses[evicted] = nil
-        }
+        guard order.count > limit + limit / 8 else { return }
+        let overflow = order.count - limit
+        for evicted in order.prefix(overflow) { values[evicted] = nil }
         order.removeFirst(overflow)
     }
 }

@@ -22,16 +22,21 @@ struct DeclaredNames {
     /// By the hash of the name.
     private let byName: [UInt64: Declarations]
 
-    init(_ tree: SourceFileSyntax, source: [UInt8]) {
-        let collector = Collector(source: source)
+    private let source: [UInt8]
+    private let memo: AnalysisMemo
+
+    init(_ tree: SourceFileSyntax, source: [UInt8], memo: AnalysisMemo) {
+        let collector = Collector(source: source, memo: memo)
         collector.walk(tree)
         collector.finish()
         byName = collector.byName
+        self.source = source
+        self.memo = memo
     }
 
     /// The declarations the nodes could read, for their memo key.
-    func key(of nodes: [Syntax], source: [UInt8]) -> UInt64 {
-        var pending = nodes.flatMap { Self.mentions(in: $0.bytes(of: source)) }
+    func key(of nodes: [Syntax]) -> UInt64 {
+        var pending = nodes.flatMap { Self.digest(of: $0, source: source, memo: memo).mentions }
         var reached = Set<UInt64>()
         while let name = pending.popLast() {
             guard let declarations = byName[name], reached.insert(name).inserted else { continue }
@@ -45,9 +50,31 @@ struct DeclaredNames {
         }
     }
 
+    /// A declaration's or a unit's digest, from the memo when its bytes are
+    /// unchanged: a one-line edit re-reads one declaration, not the file.
+    private static func digest(of node: Syntax, source: [UInt8], memo: AnalysisMemo) -> DeclarationDigest {
+        memo.digest(of: node.bytes(of: source)) {
+            DeclarationDigest(code: codeHash(of: node, source: source), mentions: Array(Set(mentions(in: node.bytes(of: source)))))
+        }
+    }
+
+    /// The node's tokens, without comments and blanks: what a reader of it
+    /// sees (a comment added in a view's `body` re-analyzes nothing that
+    /// names `body`).
+    private static func codeHash(of node: Syntax, source: [UInt8]) -> UInt64 {
+        var hash = UnitKey.fnv([])
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = min(source.count, max(start, token.endPositionBeforeTrailingTrivia.utf8Offset))
+            // A blank after each token, so `a b` and `ab` differ.
+            hash = UnitKey.fnv([0x20], continuing: UnitKey.fnv(source[start..<end], continuing: hash))
+        }
+        return hash
+    }
+
     /// The hashes of the identifiers in some bytes; `_name` (a wrapper's
     /// storage) also mentions `name`, and `$name` mentions it as it is.
-    static func mentions(in bytes: ArraySlice<UInt8>) -> [UInt64] {
+    private static func mentions(in bytes: ArraySlice<UInt8>) -> [UInt64] {
         var found: [UInt64] = []
         var index = bytes.startIndex
         while index < bytes.endIndex {
@@ -71,10 +98,12 @@ struct DeclaredNames {
     /// their own unit's code).
     private final class Collector: SyntaxVisitor {
         let source: [UInt8]
+        let memo: AnalysisMemo
         var byName: [UInt64: Declarations] = [:]
 
-        init(source: [UInt8]) {
+        init(source: [UInt8], memo: AnalysisMemo) {
             self.source = source
+            self.memo = memo
             super.init(viewMode: .sourceAccurate)
         }
 
@@ -85,28 +114,13 @@ struct DeclaredNames {
         /// A declaration's bytes and where it is: lookups search a type's own
         /// members, not its extensions' or its `#if` blocks'.
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            let bytes = Syntax(node).bytes(of: source)
-            let hash = UnitKey.mix(codeHash(of: node), places.last ?? 0)
-            let mentions = DeclaredNames.mentions(in: bytes)
+            let digest = DeclaredNames.digest(of: Syntax(node), source: source, memo: memo)
+            let hash = UnitKey.mix(digest.code, places.last ?? 0)
             for binding in node.bindings {
                 guard let name = binding.name else { continue }
-                add(name, hash: hash, mentions: mentions, fileScopeStart: typeDepth == 0 ? node.position.utf8Offset : nil)
+                add(name, hash: hash, mentions: digest.mentions, fileScopeStart: typeDepth == 0 ? node.position.utf8Offset : nil)
             }
             return .skipChildren
-        }
-
-        /// The declaration's tokens, without comments and blanks: what a
-        /// reader of it sees (a comment added in a view's `body` re-analyzes
-        /// nothing that names `body`).
-        private func codeHash(of node: VariableDeclSyntax) -> UInt64 {
-            var hash = UnitKey.fnv([])
-            for token in node.tokens(viewMode: .sourceAccurate) {
-                let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
-                let end = min(source.count, max(start, token.endPositionBeforeTrailingTrivia.utf8Offset))
-                // A blank after each token, so `a b` and `ab` differ.
-                hash = UnitKey.fnv([0x20], continuing: UnitKey.fnv(source[start..<end], continuing: hash))
-            }
-            return hash
         }
 
         /// Where the walk is, as a hash of the enclosing types, extensions and

@@ -65,8 +65,8 @@ public struct SwiftFileAnalyzer: Sendable {
         }
 
         // What each unit reads of the file's other declarations, by name.
-        let declared = memo == nil ? nil : DeclaredNames(tree, source: source)
-        let reads = { (nodes: [Syntax], context: UInt64) in declared.map { UnitKey.mix(context, $0.key(of: nodes, source: source)) } ?? 0 }
+        let declared = memo.map { DeclaredNames(tree, source: source, memo: $0) }
+        let reads = { (nodes: [Syntax], context: UInt64) in declared.map { UnitKey.mix(context, $0.key(of: nodes)) } ?? 0 }
 
         var analysis = FileAnalysis(language: .swift)
         if !units.fileScope.isEmpty {
