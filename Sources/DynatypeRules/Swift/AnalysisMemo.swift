@@ -16,9 +16,11 @@ public final class AnalysisMemo: @unchecked Sendable {
     private var digests: OldestOut<DeclarationDigest>
     public private(set) var hits = 0
 
-    public init(maximumEntries: Int = 8_000) {
+    /// A file's digests are read again at its next version: a few files'
+    /// worth is enough, and each holds a list of names.
+    public init(maximumEntries: Int = 8_000, maximumDigests: Int = 2_000) {
         units = OldestOut(limit: maximumEntries)
-        digests = OldestOut(limit: maximumEntries)
+        digests = OldestOut(limit: maximumDigests)
     }
 
     func facts(_ key: UInt64) -> UnitFacts? {
