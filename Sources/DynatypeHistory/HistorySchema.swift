@@ -256,6 +256,13 @@ enum HistorySchema {
             CREATE UNIQUE INDEX audit_attempts_by_repository ON audit_attempts (repository_id, sha);
             CREATE UNIQUE INDEX open_regressions_by_repository ON open_regressions (repository_id, sha);
             """, postgresql: ""),
+        // 5: where earlier limited scans began, read at every plan (a daemon
+        // plans at each ref move): without it, a scan of all commits.
+        Step(sqlite: """
+            CREATE INDEX commits_baselines ON commits (repository_id, parent) WHERE baseline = 1;
+            """, postgresql: """
+            CREATE INDEX commits_baselines ON commits (repository_id, parent) WHERE baseline = 1;
+            """),
     ]
 
     static var latestVersion: Int { steps.count }

@@ -86,6 +86,26 @@ import Testing
         #expect(try store.baselineParents() == [Self.sha("4")])
     }
 
+    /// A database of the schema before gains the index on baselines when a
+    /// writer opens it, and keeps its commits.
+    @Test(arguments: StoreEngine.allCases)
+    func aDatabaseOfTheSchemaBeforeIsMigratedKeepingItsCommits(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let database = try engine.emptyDatabase(in: folder)
+        var limited = Self.record(Self.sha("5"), parent: Self.sha("4"))
+        limited.isBaseline = true
+        do {
+            let store = try database.openForWriting(.test())
+            try store.save(limited, changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
+            try store.executeForTest("DROP INDEX commits_baselines")
+            try store.executeForTest("UPDATE dynatype_meta SET value = '\(HistorySchema.latestVersion - 1)' WHERE key = 'schema_version'")
+        }
+        let store = try database.openForWriting(.test())
+        #expect(try store.baselineParents() == [Self.sha("4")])
+        // The index is back: creating it again fails.
+        #expect(throws: (any Error).self) { try store.executeForTest("CREATE INDEX commits_baselines ON commits (repository_id)") }
+    }
+
     /// A transaction run again after a lost connection may find its first
     /// run committed: saving a commit twice records it once.
     @Test(arguments: StoreEngine.allCases)

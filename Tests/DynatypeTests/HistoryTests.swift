@@ -119,6 +119,22 @@ import Testing
         #expect(try harness.store.trackedRefs()["refs/heads/main"] == rewritten)
     }
 
+    /// The engine opens the repository again only when objects may have
+    /// gone: a commit leaves the packs as they were, `git gc` replaces them.
+    @Test func theObjectStoreStampChangesWhenGcReplacesThePacks() throws {
+        let fixture = try GitFixture()
+        try fixture.write("A.swift", Snippets.view("A"))
+        try fixture.commit("one")
+        try fixture.git(["gc", "-q"])
+        let repository = try Repository(at: fixture.url)
+        let packed = ObjectStoreStamp(repository)
+        #expect(ObjectStoreStamp(repository) == packed)
+        try fixture.write("A.swift", Snippets.fixedView)
+        try fixture.commit("two")
+        try fixture.git(["gc", "-q", "--prune=now"])
+        #expect(ObjectStoreStamp(repository) != packed)
+    }
+
     @Test func aConfigurationChangeChangesTheRulesFromThatCommitOn() throws {
         let harness = try Harness(try GitFixture())
         let fixture = harness.fixture

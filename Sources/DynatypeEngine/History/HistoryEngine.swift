@@ -45,11 +45,18 @@ public final class HistoryEngine {
 
     public var cacheMode: CacheMode { analyzer.mode }
 
-    /// Opens the repository again: a long-lived libgit2 handle keeps objects
-    /// that `git gc` has since removed, and misses packs pushed meanwhile.
+    /// Opens the repository again when objects may have gone: a long-lived
+    /// libgit2 handle keeps objects that `git gc` has since removed. A
+    /// daemon plans at every ref move, and opening costs a millisecond.
     public func refreshRepository() throws {
+        let stamp = ObjectStoreStamp(repository)
+        guard stamp != openedStamp else { return }
         repository = try Repository(at: repository.gitDirectory)
+        openedStamp = stamp
     }
+
+    /// The object store when `repository` was last opened by `refreshRepository`.
+    private var openedStamp: ObjectStoreStamp?
 
     /// The work done so far (counts since the engine was made).
     public var work: HistoryWork {
