@@ -120,19 +120,29 @@ import Testing
     }
 
     /// The engine opens the repository again only when objects may have
-    /// gone: a commit leaves the packs as they were, `git gc` replaces them.
-    @Test func theObjectStoreStampChangesWhenGcReplacesThePacks() throws {
+    /// gone: a commit only adds loose objects; `git gc` replaces the packs,
+    /// and pruning an unreachable commit removes its objects' folders.
+    @Test func theObjectStoreStampTellsWhenObjectsMayHaveGone() throws {
         let fixture = try GitFixture()
         try fixture.write("A.swift", Snippets.view("A"))
         try fixture.commit("one")
         try fixture.git(["gc", "-q"])
         let repository = try Repository(at: fixture.url)
         let packed = ObjectStoreStamp(repository)
-        #expect(ObjectStoreStamp(repository) == packed)
+        #expect(!ObjectStoreStamp(repository).mayHaveLostObjects(since: packed))
         try fixture.write("A.swift", Snippets.fixedView)
         try fixture.commit("two")
-        try fixture.git(["gc", "-q", "--prune=now"])
-        #expect(ObjectStoreStamp(repository) != packed)
+        let committed = ObjectStoreStamp(repository)
+        #expect(!committed.mayHaveLostObjects(since: packed))
+        try fixture.git(["reset", "-q", "--hard", "HEAD~1"])
+        try fixture.git(["reflog", "expire", "--expire=now", "--all"])
+        try fixture.git(["prune", "--expire=now"])
+        #expect(ObjectStoreStamp(repository).mayHaveLostObjects(since: committed))
+        try fixture.write("B.swift", Snippets.view("B"))
+        try fixture.commit("three")
+        let loose = ObjectStoreStamp(repository)
+        try fixture.git(["gc", "-q"])
+        #expect(ObjectStoreStamp(repository).mayHaveLostObjects(since: loose))
     }
 
     @Test func aConfigurationChangeChangesTheRulesFromThatCommitOn() throws {

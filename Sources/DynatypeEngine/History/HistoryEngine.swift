@@ -50,7 +50,7 @@ public final class HistoryEngine {
     /// daemon plans at every ref move, and opening costs a millisecond.
     public func refreshRepository() throws {
         let stamp = ObjectStoreStamp(repository)
-        guard stamp != openedStamp else { return }
+        if let openedStamp, !stamp.mayHaveLostObjects(since: openedStamp) { return }
         repository = try Repository(at: repository.gitDirectory)
         openedStamp = stamp
     }
