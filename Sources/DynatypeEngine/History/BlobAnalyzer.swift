@@ -36,9 +36,7 @@ final class BlobAnalyzer {
     private var fresh: [String: BlobAnalysis] = [:]
     /// Recently used analyses, so a commit does not go back to the store for
     /// blobs the previous commits touched.
-    private var memory: [String: CachedAnalysis] = [:]
-    private var memoryOrder: [String] = []
-    private let memoryLimit = 4_096
+    private var memory = OldestOut<String, CachedAnalysis>(limit: 4_096)
     private(set) var parsed = 0
     private(set) var swiftAnalyzed = 0
     private(set) var cacheHits = 0
@@ -207,13 +205,6 @@ final class BlobAnalyzer {
 
     private func remember(_ key: String, _ analysis: CachedAnalysis) {
         guard mode != .none else { return }
-        if memory[key] == nil { memoryOrder.append(key) }
-        memory[key] = analysis
-        // Evict in batches so the order list is not shifted on every insert.
-        if memoryOrder.count > memoryLimit + 512 {
-            let overflow = memoryOrder.count - memoryLimit
-            for key in memoryOrder.prefix(overflow) { memory[key] = nil }
-            memoryOrder.removeFirst(overflow)
-        }
+        memory.set(analysis, for: key)
     }
 }

@@ -12,8 +12,8 @@ public final class AnalysisMemo: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var units: OldestOut<UnitResult>
-    private var digests: OldestOut<DeclarationDigest>
+    private var units: OldestOut<UInt64, UnitResult>
+    private var digests: OldestOut<UInt64, DeclarationDigest>
     public private(set) var hits = 0
 
     /// A file's digests are read again at its next version: a few files'
@@ -61,27 +61,4 @@ public final class AnalysisMemo: @unchecked Sendable {
 struct DeclarationDigest: Sendable {
     let code: UInt64
     let mentions: [UInt64]
-}
-
-/// A dictionary that forgets its oldest keys past a limit.
-private struct OldestOut<Value> {
-    private var values: [UInt64: Value] = [:]
-    private var order: [UInt64] = []
-    let limit: Int
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    subscript(key: UInt64) -> Value? { values[key] }
-
-    mutating func set(_ value: Value, for key: UInt64) {
-        guard values.updateValue(value, forKey: key) == nil else { return }
-        order.append(key)
-        // Evict in batches so the order list is not shifted on every insert.
-        guard order.count > limit + limit / 8 else { return }
-        let overflow = order.count - limit
-        for evicted in order.prefix(overflow) { values[evicted] = nil }
-        order.removeFirst(overflow)
-    }
 }
