@@ -83,6 +83,32 @@ import Testing
         #expect(trees.estimatedBytes == 2 * Self.fullCost)
     }
 
+    @Test func makingRoomForALargeParseHandsTheFreedMemoryBack() {
+        let trees = SyntaxTreeCache(budgetBytes: 3 * Self.fullCost, largeEviction: 2 * Self.fullCost)
+        for blob in ["a", "b", "c"] {
+            trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: blob, path: blob + ".swift", superseding: nil)
+        }
+        // A parse the size of a tree evicts one: what an ordinary commit frees.
+        trees.release(trees.reserve(forParsing: Self.source.count, from: nil))
+        #expect(trees.evictions == 1 && trees.heapReturns == 0)
+        // A parse the size of the whole budget evicts every tree left.
+        trees.release(trees.reserve(forParsing: 3 * Self.source.count, from: nil))
+        #expect(trees.evictions == 3 && trees.heapReturns == 1)
+        #expect(trees.estimatedBytes == 0)
+    }
+
+    @Test func anIncrementalParseRewritingItsFileReservesWhatTheNewTextWillTake() throws {
+        let trees = SyntaxTreeCache(budgetBytes: 1 << 20)
+        trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: "v1", path: "Card.swift", superseding: nil)
+        let base = try #require(trees.base(for: "v1"))
+        let oneWord = trees.reserve(forParsing: Self.source.count, from: base, rewriting: 4)
+        #expect(oneWord == Self.source.count * SyntaxTreeCache.bytesReservedPerIncrementalSourceByte)
+        trees.release(oneWord)
+        let whole = trees.reserve(forParsing: Self.source.count, from: base, rewriting: Self.source.count)
+        #expect(whole == Self.source.count + Self.fullCost)
+        trees.release(whole)
+    }
+
     @Test func aTreeReusingLessOfItsBaseCostsMore() throws {
         let trees = SyntaxTreeCache(budgetBytes: 1 << 20)
         trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: "v1", path: "Card.swift", superseding: nil)

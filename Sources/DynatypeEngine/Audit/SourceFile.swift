@@ -117,6 +117,7 @@ public struct FileAnalyzer: Sendable {
         // brings are never parsed (the prefilter), and none is read twice.
         // What the parse reuses is what its tree adds no memory for.
         var reusedBytes = 0
+        var rewrittenBytes = 0
         if let trees, let previous, let cached = trees.base(for: previous.blob),
             let hunks = try? LineHunk.between(cached.source, bytes),
             let edits = SourceEdits.edits(for: hunks, old: cached.source, new: bytes)
@@ -125,10 +126,11 @@ public struct FileAnalyzer: Sendable {
                 reusedBytes += $0.totalLength.utf8Length
             }
             base = cached
+            rewrittenBytes = edits.edits.reduce(0) { $0 + $1.replacementLength.utf8Length }
         } else {
             trees?.countFullParse(hadBase: previous != nil)
         }
-        let reservation = trees?.reserve(forParsing: bytes.count, from: base) ?? 0
+        let reservation = trees?.reserve(forParsing: bytes.count, from: base, rewriting: rewrittenBytes) ?? 0
         let result = bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
         if let trees {
             if let blob {

@@ -17,4 +17,12 @@ enum HeapReturn {
         mallopt(M_MMAP_THRESHOLD, ownMappingBytes)
         #endif
     }()
+
+    /// Returns the free pages inside the heap's arenas to the system. It
+    /// walks every arena's free chunks, so it is for after large frees only.
+    static func releaseFreePages() {
+        #if canImport(Glibc)
+        malloc_trim(0)
+        #endif
+    }
 }

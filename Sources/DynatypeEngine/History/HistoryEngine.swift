@@ -68,6 +68,8 @@ public final class HistoryEngine {
             work.incrementalParses = trees.incrementalParses
             work.fullParsesWithoutBase = trees.fullParsesWithoutBase
             work.fullParsesRestartingChain = trees.fullParsesRestartingChain
+            work.treesEvicted = trees.evictions
+            work.heapReturns = trees.heapReturns
             work.skippedByPrefilter = analyzer.swiftAnalyzed - trees.incrementalParses - work.fullParses
         }
         return work

@@ -18,6 +18,10 @@ public struct HistoryWork: Sendable, Equatable {
     public var fullParsesRestartingChain = 0
     /// Swift blobs analyzed without a parse (no rule could react to them).
     public var skippedByPrefilter = 0
+    /// Syntax trees evicted to keep the cache within its budget, and times
+    /// a large eviction's freed memory was handed back to the system.
+    public var treesEvicted = 0
+    public var heapReturns = 0
     /// Declarations whose analysis was reused from an earlier version.
     public var memoizedDeclarations = 0
     /// Times the audited state moved to another branch's commit by their diff,
@@ -40,6 +44,8 @@ public struct HistoryWork: Sendable, Equatable {
         work.fullParsesWithoutBase = after.fullParsesWithoutBase - before.fullParsesWithoutBase
         work.fullParsesRestartingChain = after.fullParsesRestartingChain - before.fullParsesRestartingChain
         work.skippedByPrefilter = after.skippedByPrefilter - before.skippedByPrefilter
+        work.treesEvicted = after.treesEvicted - before.treesEvicted
+        work.heapReturns = after.heapReturns - before.heapReturns
         work.memoizedDeclarations = after.memoizedDeclarations - before.memoizedDeclarations
         work.stateMoves = after.stateMoves - before.stateMoves
         work.stateRebuilds = after.stateRebuilds - before.stateRebuilds
@@ -54,6 +60,7 @@ public struct HistoryWork: Sendable, Equatable {
             "blobs: \(blobsAnalyzed) analyzed, \(cacheHits) found in the history's cache; parses: \(incrementalParses) incremental, "
                 + "\(fullParses) full (\(fullParsesWithoutBase) with no cached tree of the file, \(fullParsesRestartingChain) restarting a chain), "
                 + "\(skippedByPrefilter) blobs skipped by the prefilter; \(memoizedDeclarations) declarations reused",
+            "syntax trees: \(treesEvicted) evicted for the cache's budget; freed memory handed back to the system \(heapReturns) times",
         ]
     }
 

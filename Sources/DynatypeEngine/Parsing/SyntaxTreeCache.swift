@@ -25,10 +25,11 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     /// nodes it reused keep every earlier arena of its chain alive, even once
     /// the trees they were parsed for are gone (its lookahead entries add a
     /// few percent more, not counted). Before it starts, this much per byte
-    /// of source is reserved: on duckduckgo-iOS's history a parse added from
-    /// about 1 byte per byte (one string changed in a 200 KB file of strings)
-    /// to about 30 (SwiftUI views), so a parse under way may briefly hold
-    /// more than it reserved; the stored cost is what it added.
+    /// of source is reserved, or more when its edits rewrite more: on
+    /// duckduckgo-iOS's history a parse added from about 1 byte per byte (one
+    /// string changed in a 200 KB file of strings) to about 30 (SwiftUI
+    /// views), so a parse under way may briefly hold more than it reserved;
+    /// the stored cost is what it added.
     static let bytesReservedPerIncrementalSourceByte = 8
 
     /// Incremental parses in a row from one full parse. A reparsed tree
@@ -66,10 +67,20 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     public private(set) var incrementalParses = 0
     public private(set) var fullParsesWithoutBase = 0
     public private(set) var fullParsesRestartingChain = 0
+    /// Trees evicted to stay within the budget.
+    public private(set) var evictions = 0
+    /// Evicting this much for one parse is followed by handing the freed
+    /// pages back to the system: the trees' small slabs leave holes in the
+    /// heap that stay resident, while the large parse that made room maps
+    /// its larger slabs anew (home-assistant iOS: 50 MB above the scan's
+    /// plateau at each full parse of its 1.2 MB generated icon file).
+    let largeEviction: Int
+    public private(set) var heapReturns = 0
 
-    init(budgetBytes: Int, demand: TreeDemand? = nil) {
+    init(budgetBytes: Int, demand: TreeDemand? = nil, largeEviction: Int = 16 << 20) {
         self.budgetBytes = budgetBytes
         self.demand = demand
+        self.largeEviction = largeEviction
     }
 
     /// The cached blob a new version of `path` can be parsed from: its
@@ -106,13 +117,23 @@ public final class SyntaxTreeCache: @unchecked Sendable {
     /// trees being parsed fit the budget together: a giant generated file
     /// parsed while the cache was full added its whole tree on top of it
     /// (home-assistant iOS: 1.2 MB of icon names, 68 MB while parsed).
+    /// An incremental parse reserves at least what its edits' new text will
+    /// take as new nodes: a generated file rewritten whole is a full parse's
+    /// worth even when it starts from a base (home-assistant iOS's icon list
+    /// replaced by a hand-written one).
     /// Returns what it reserved, for `store` or `release`.
-    func reserve(forParsing sourceBytes: Int, from base: Entry?) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        let bytes = base == nil ? sourceBytes * Self.bytesPerSourceByte : sourceBytes * Self.bytesReservedPerIncrementalSourceByte
-        reserved += bytes
-        evictOverBudget()
+    func reserve(forParsing sourceBytes: Int, from base: Entry?, rewriting rewrittenBytes: Int = 0) -> Int {
+        let bytes = base == nil
+            ? sourceBytes * Self.bytesPerSourceByte
+            : max(sourceBytes * Self.bytesReservedPerIncrementalSourceByte, sourceBytes + rewrittenBytes * Self.bytesPerSourceByte)
+        let evicted = lock.withLock {
+            reserved += bytes
+            return evictOverBudget()
+        }
+        if evicted >= largeEviction {
+            HeapReturn.releaseFreePages()
+            lock.withLock { heapReturns += 1 }
+        }
         return bytes
     }
 
@@ -155,17 +176,23 @@ public final class SyntaxTreeCache: @unchecked Sendable {
 
     /// Until the kept and reserved memory fits: the tree needed last first
     /// (never needed, as far as is known, is last of all), the least
-    /// recently used among equals.
-    private func evictOverBudget() {
-        guard total + reserved > budgetBytes else { return }
+    /// recently used among equals. Returns the estimated bytes evicted.
+    @discardableResult
+    private func evictOverBudget() -> Int {
+        guard total + reserved > budgetBytes else { return 0 }
+        var evicted = 0
         var ranked = entries.map { blob, entry in
             (blob: blob, nextUse: demand?.nextUse(ofBlob: blob, path: entry.path) ?? .max, used: entry.used)
         }
         ranked.sort { ($0.nextUse, $1.used) > ($1.nextUse, $0.used) }
         for victim in ranked {
-            guard total + reserved > budgetBytes else { return }
-            total -= entries.removeValue(forKey: victim.blob)!.cost
+            guard total + reserved > budgetBytes else { break }
+            let cost = entries.removeValue(forKey: victim.blob)!.cost
+            total -= cost
+            evicted += cost
+            evictions += 1
         }
+        return evicted
     }
 
     /// The memory a tree of `sourceBytes` keeps alive, parsed from `base`'s
