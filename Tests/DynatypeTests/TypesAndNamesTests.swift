@@ -315,6 +315,27 @@ import Testing
         #expect(report.elements.filter { $0.verdict == .unresolved }.count == 2)
     }
 
+    /// A namespace named like a view (`Metrics.Button`) holds the audited
+    /// code's symbols; a value named like one (`titleLabel`) is a text view.
+    @Test func aNamespaceNamedLikeAViewResolvesToItsOwnSymbols() {
+        let report = audit("""
+            import SwiftUI
+            private enum Metrics {
+                enum Button { static let messageFont = Font.system(size: 15) }
+                enum Label { static let titleFont = Font.body }
+            }
+            struct Picker: View {
+                var body: some View {
+                    VStack {
+                        Text("a").font(Metrics.Button.messageFont)
+                        Text("b").font(Metrics.Label.titleFont)
+                    }
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_font_size:3", "fixed_font_token:9"])
+    }
+
     // MARK: Symbol configurations
 
     @Test func symbolConfigurationsInEverySpellingAreFixedSymbolSizes() {
@@ -327,6 +348,23 @@ import Testing
             let d = UIImage.SymbolConfiguration(textStyle: .body)
             """)
         #expect(ruleLines(report) == ["fixed_symbol_size:2", "fixed_symbol_size:4", "fixed_symbol_size:5"])
+    }
+
+    /// The shorthand passed where the API's parameter is a symbol
+    /// configuration; a same-named argument of another call is no symbol.
+    @Test func theShorthandPassedToASymbolConfigurationParameterIsAFixedSymbolSize() {
+        let report = audit("""
+            import UIKit
+            func style(_ button: UIButton, _ image: UIImage) -> UIImage? {
+                button.setPreferredSymbolConfiguration(.init(pointSize: 15, weight: .semibold), forImageIn: .normal)
+                let sized = image.applyingSymbolConfiguration(.init(pointSize: 20))
+                button.setPreferredSymbolConfiguration(.init(textStyle: .body), forImageIn: .normal)
+                let marker = Marker(.init(pointSize: 20))
+                return sized ?? marker.image
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_symbol_size:3", "fixed_symbol_size:4"])
+        #expect(report.findings.first?.replacement == "UIImage.SymbolConfiguration(textStyle: .subheadline).applying(UIImage.SymbolConfiguration(weight: .semibold))")
     }
 
     /// RULES lists only `pointSize:` configurations under `fixed_symbol_size`;

@@ -371,6 +371,8 @@ struct FontClassifier {
     /// framework's members, never another type's (the rule catalogue "A member is
     /// resolved through its receiver's type"): `button.titleLabel` of a known
     /// button, else a value named as a text view (`titleLabel`, `nameField`).
+    /// A type's name is no value: `Metrics.Button.titleFont` is a member of
+    /// the audited code's `Button` namespace, not of a `UIButton`.
     private func textViewClass(of base: ExprSyntax, at node: some SyntaxProtocol) -> String? {
         let expr = base.unwrapped
         let member = expr.as(MemberAccessExprSyntax.self)
@@ -379,7 +381,9 @@ struct FontClassifier {
         {
             return UIKitVocabulary.textViewMember(member.declName.baseName.text, of: ownerClass)
         }
-        guard let name = member?.declName.baseName.text ?? expr.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        guard let name = member?.declName.baseName.text ?? expr.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            name.first?.isUppercase == false
+        else { return nil }
         return UIKitVocabulary.textClass(namedBy: name, appKit: receiverIsAppKit ?? context.prefersAppKit)
     }
 

@@ -56,7 +56,8 @@ struct SymbolConfigurationRule {
         if let binding = parent?.parent?.as(PatternBindingSyntax.self), parent?.is(InitializerClauseSyntax.self) == true {
             return binding.typeAnnotation?.type.simpleName == "SymbolConfiguration"
         }
-        if let argument = parent?.as(LabeledExprSyntax.self), let label = argument.label?.text {
+        if let argument = parent?.as(LabeledExprSyntax.self) {
+            guard let label = argument.label?.text else { return isConfigurationArgument(argument) }
             return label == "withConfiguration"
         }
         if let sequence = parent?.as(SequenceExprSyntax.self), sequence.elements.count == 3,
@@ -66,6 +67,20 @@ struct SymbolConfigurationRule {
             return target.hasSuffix("ymbolConfiguration")
         }
         return false
+    }
+
+    /// Methods whose first argument, unlabelled, is a symbol configuration.
+    static let configurationMethods: Set<String> = [
+        "setPreferredSymbolConfiguration", "applyingSymbolConfiguration", "withSymbolConfiguration",
+    ]
+
+    /// `button.setPreferredSymbolConfiguration(.init(pointSize: 15), forImageIn: .normal)`,
+    /// `image.applyingSymbolConfiguration(.init(pointSize: 20))`.
+    private static func isConfigurationArgument(_ argument: LabeledExprSyntax) -> Bool {
+        guard let arguments = argument.parent?.as(LabeledExprListSyntax.self), arguments.first?.id == argument.id,
+            let call = arguments.parent?.as(FunctionCallExprSyntax.self), let name = call.calleeName
+        else { return false }
+        return configurationMethods.contains(name)
     }
 }
 
