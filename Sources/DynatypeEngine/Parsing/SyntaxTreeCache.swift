@@ -126,14 +126,14 @@ public final class SyntaxTreeCache: @unchecked Sendable {
         let bytes = base == nil
             ? sourceBytes * Self.bytesPerSourceByte
             : max(sourceBytes * Self.bytesReservedPerIncrementalSourceByte, sourceBytes + rewrittenBytes * Self.bytesPerSourceByte)
-        let evicted = lock.withLock {
+        let evictedMuch = lock.withLock {
             reserved += bytes
-            return evictOverBudget()
+            guard evictOverBudget() >= largeEviction else { return false }
+            heapReturns += 1
+            return true
         }
-        if evicted >= largeEviction {
-            HeapReturn.releaseFreePages()
-            lock.withLock { heapReturns += 1 }
-        }
+        // Outside the lock: other parses go on while the arenas are walked.
+        if evictedMuch { HeapReturn.releaseFreePages() }
         return bytes
     }
 

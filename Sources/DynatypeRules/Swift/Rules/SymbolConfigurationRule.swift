@@ -70,7 +70,7 @@ struct SymbolConfigurationRule {
     }
 
     /// Methods whose first argument, unlabelled, is a symbol configuration.
-    static let configurationMethods: Set<String> = [
+    private static let configurationMethods: Set<String> = [
         "setPreferredSymbolConfiguration", "applyingSymbolConfiguration", "withSymbolConfiguration",
     ]
 
