@@ -112,6 +112,11 @@ public final class Repository {
     }
 
     /// Expands a short ref name (`main` → `refs/heads/main`); full names are kept.
+    /// The full name of a ref as a user gives it (`main`, `HEAD` → its branch).
+    public func fullName(of name: String) throws -> String {
+        name == "HEAD" ? try headReferenceName() : try fullReferenceName(name)
+    }
+
     public func fullReferenceName(_ name: String) throws -> String {
         if name == "HEAD" || name.hasPrefix("refs/") { return name }
         var reference: OpaquePointer?

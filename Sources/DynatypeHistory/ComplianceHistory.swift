@@ -26,10 +26,15 @@ public struct ComplianceHistory: Sendable {
     public let eventsLeftOut: Int
     /// Findings introduced and fixed per author over the period, most active first.
     public let authors: [AuthorTally]
+    /// The ref's regressions not yet resolved, as the history's ledger counts them.
+    public let openRegressionCount: Int
+    /// What went wrong with the ref's newest commit (it failed, or its configuration is invalid).
+    public let problem: String?
 
     public init(
         ref: String, tip: CommitRecord, since: Date?, bucket: TrendBucket, trend: [TrendPoint], files: [FileReport],
-        folderSamples: [FolderSample], events: [RegressionEvent], eventsLeftOut: Int, authors: [AuthorTally]
+        folderSamples: [FolderSample], events: [RegressionEvent], eventsLeftOut: Int, authors: [AuthorTally], openRegressionCount: Int,
+        problem: String?
     ) {
         self.ref = ref
         self.tip = tip
@@ -41,6 +46,8 @@ public struct ComplianceHistory: Sendable {
         self.events = events
         self.eventsLeftOut = eventsLeftOut
         self.authors = authors
+        self.openRegressionCount = openRegressionCount
+        self.problem = problem
     }
 
     /// Regressions whose severe findings are still there at the tip.

@@ -27,7 +27,14 @@ public struct CommitRecord: Sendable, Equatable {
     public var authorEmail: String
     public var committedAt: Date
     public var title: String
+    /// The effective configuration the commit was audited with (see `configurations`).
     public var configurationHash: String?
+    /// Why the repository's `.dynatype.json` at this commit could not be
+    /// used; the commit was then audited with the last valid configuration.
+    public var configurationError: String?
+    /// What this commit's configuration change would lower in what is
+    /// checked, and whether it took effect; nil when it lowers nothing.
+    public var policyChange: String?
     public var summary: AuditSummary
     public var introduced: Int
     public var fixed: Int
@@ -35,6 +42,10 @@ public struct CommitRecord: Sendable, Equatable {
     public var introducedErrors: Int = 0
     /// Files that passed at the base and fail here.
     public var filesNewlyFailing: Int = 0
+    /// Findings that left the audit because the configuration stopped checking them (not fixed).
+    public var unchecked: Int = 0
+    /// Findings that moved to another file or declaration (neither introduced nor fixed).
+    public var moved: Int = 0
     public var durationSeconds: Double
     public var auditedAt: Date
 
@@ -65,8 +76,12 @@ public struct CommitRecord: Sendable, Equatable {
 /// A finding that a commit introduced or fixed, identified by its
 /// line-independent fingerprint.
 public struct FindingChange: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         case introduced, fixed
+        /// The same finding in another file or declaration: code that moved.
+        case moved
+        /// Gone because the configuration no longer checks it, not because it was fixed.
+        case unchecked
     }
 
     public var kind: Kind
@@ -79,6 +94,9 @@ public struct FindingChange: Sendable, Equatable, Codable {
     public var message: String
     public var fix: String
     public var current: String
+    /// For a moved finding: where it was, and its identity there.
+    public var fromPath: String?
+    public var fromFingerprint: String?
 
     public init(kind: Kind, finding: Finding, path: String, fingerprint: String) {
         self.kind = kind
@@ -93,7 +111,10 @@ public struct FindingChange: Sendable, Equatable, Codable {
         current = finding.current
     }
 
-    init(kind: Kind, fingerprint: String, rule: String, severity: String, path: String, line: Int, column: Int, message: String, fix: String, current: String) {
+    init(
+        kind: Kind, fingerprint: String, rule: String, severity: String, path: String, line: Int, column: Int, message: String, fix: String,
+        current: String, fromPath: String?, fromFingerprint: String?
+    ) {
         self.kind = kind
         self.fingerprint = fingerprint
         self.rule = rule
@@ -104,7 +125,20 @@ public struct FindingChange: Sendable, Equatable, Codable {
         self.message = message
         self.fix = fix
         self.current = current
+        self.fromPath = fromPath
+        self.fromFingerprint = fromFingerprint
     }
+
+    /// The change as a move from another finding (`from`, one the commit no longer has).
+    public func moved(from origin: FindingChange) -> FindingChange {
+        var change = self
+        change.kind = .moved
+        change.fromPath = origin.path
+        change.fromFingerprint = origin.fingerprint
+        return change
+    }
+
+    public var severityLevel: Severity { Severity(rawValue: severity) ?? .note }
 }
 
 /// A blob's phase-one result as the cache keeps it.

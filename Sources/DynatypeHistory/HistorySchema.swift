@@ -263,7 +263,99 @@ enum HistorySchema {
             """, postgresql: """
             CREATE INDEX commits_baselines ON commits (repository_id, parent) WHERE baseline = 1;
             """),
+        // 6: the truth about configuration and moved code. Each commit
+        // records the effective configuration it was audited with (kept once
+        // per distinct configuration), why its own file could not be used,
+        // and what its configuration change lowered; finding changes can be
+        // moves and findings no longer checked; alerts say when a
+        // configuration is invalid or weakened; a regression keeps the
+        // commit that resolved it. SQLite cannot widen a CHECK, so it copies
+        // the two tables (children first, then their parent).
+        Step(sqlite: """
+            CREATE TABLE configurations (
+                hash TEXT PRIMARY KEY,
+                body TEXT NOT NULL
+            ) WITHOUT ROWID;
+            ALTER TABLE commits ADD COLUMN config_error TEXT;
+            ALTER TABLE commits ADD COLUMN policy_change TEXT;
+            ALTER TABLE commits ADD COLUMN unchecked INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE commits ADD COLUMN moved INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE open_regressions ADD COLUMN resolved_by TEXT;
+
+            CREATE TABLE finding_changes_6 (
+                sha TEXT NOT NULL REFERENCES commits(sha),
+                change TEXT NOT NULL CHECK (change IN (\(findingChangeKinds))),
+                fingerprint TEXT NOT NULL,
+                rule TEXT NOT NULL,
+                severity TEXT NOT NULL,
+                path TEXT NOT NULL,
+                line INTEGER NOT NULL,
+                col INTEGER NOT NULL,
+                message TEXT NOT NULL,
+                fix TEXT NOT NULL,
+                current TEXT NOT NULL,
+                repository_id INTEGER NOT NULL DEFAULT 1,
+                from_path TEXT,
+                from_fingerprint TEXT
+            );
+            INSERT INTO finding_changes_6 (sha, change, fingerprint, rule, severity, path, line, col, message, fix, current, repository_id)
+                SELECT sha, change, fingerprint, rule, severity, path, line, col, message, fix, current, repository_id FROM finding_changes;
+            DROP TABLE finding_changes;
+            ALTER TABLE finding_changes_6 RENAME TO finding_changes;
+            CREATE INDEX finding_changes_by_commit ON finding_changes (sha);
+            CREATE INDEX finding_changes_by_fingerprint ON finding_changes (fingerprint);
+
+            CREATE TABLE alert_deliveries_5 AS SELECT * FROM alert_deliveries;
+            DROP TABLE alert_deliveries;
+            CREATE TABLE alerts_6 (
+                id INTEGER PRIMARY KEY,
+                key TEXT NOT NULL UNIQUE,
+                sha TEXT NOT NULL REFERENCES commits(sha),
+                kind TEXT NOT NULL CHECK (kind IN (\(alertKinds))),
+                ref TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                repository_id INTEGER NOT NULL DEFAULT 1
+            );
+            INSERT INTO alerts_6 (id, key, sha, kind, ref, payload, created_at, repository_id)
+                SELECT id, key, sha, kind, ref, payload, created_at, repository_id FROM alerts;
+            DROP TABLE alerts;
+            ALTER TABLE alerts_6 RENAME TO alerts;
+            CREATE TABLE alert_deliveries (
+                alert_id INTEGER NOT NULL REFERENCES alerts(id),
+                sink TEXT NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                next_attempt_at REAL NOT NULL,
+                delivered_at INTEGER,
+                last_error TEXT,
+                PRIMARY KEY (alert_id, sink)
+            );
+            INSERT INTO alert_deliveries (alert_id, sink, attempts, next_attempt_at, delivered_at, last_error)
+                SELECT alert_id, sink, attempts, next_attempt_at, delivered_at, last_error FROM alert_deliveries_5;
+            DROP TABLE alert_deliveries_5;
+            CREATE INDEX alert_deliveries_pending ON alert_deliveries (delivered_at, next_attempt_at);
+            """, postgresql: """
+            CREATE TABLE configurations (
+                hash TEXT PRIMARY KEY,
+                body TEXT NOT NULL
+            );
+            ALTER TABLE commits ADD COLUMN config_error TEXT;
+            ALTER TABLE commits ADD COLUMN policy_change TEXT;
+            ALTER TABLE commits ADD COLUMN unchecked INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE commits ADD COLUMN moved INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE open_regressions ADD COLUMN resolved_by TEXT;
+            ALTER TABLE finding_changes DROP CONSTRAINT finding_changes_change_check;
+            ALTER TABLE finding_changes ADD CONSTRAINT finding_changes_change_check CHECK (change IN (\(findingChangeKinds)));
+            ALTER TABLE finding_changes ADD COLUMN from_path TEXT;
+            ALTER TABLE finding_changes ADD COLUMN from_fingerprint TEXT;
+            ALTER TABLE alerts DROP CONSTRAINT alerts_kind_check;
+            ALTER TABLE alerts ADD CONSTRAINT alerts_kind_check CHECK (kind IN (\(alertKinds)));
+            """),
     ]
+
+    /// The values the CHECK constraints of step 6 allow, from the Swift enums.
+    private static var findingChangeKinds: String { FindingChange.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
+    private static var alertKinds: String { OutboxAlert.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
 
     static var latestVersion: Int { steps.count }
 }

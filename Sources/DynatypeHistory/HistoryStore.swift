@@ -11,8 +11,8 @@ public protocol HistoryStore: AnyObject {
     /// analyses, the summary, the finding changes, its renames, the tracked
     /// tips and the alerts it raises.
     func save(
-        _ record: CommitRecord, changes: [FindingChange], renames: [PathRename], analyses: [BlobAnalysis], tips: [String: String],
-        notifications: CommitNotifications
+        _ record: CommitRecord, configuration: StoredConfiguration?, changes: [FindingChange], renames: [PathRename], analyses: [BlobAnalysis],
+        tips: [String: String], notifications: CommitNotifications
     ) throws
     /// Notes that an audit of the commit starts and returns how many have
     /// started without being saved (this one included): more than one means
@@ -26,13 +26,29 @@ public protocol HistoryStore: AnyObject {
     func trackedRefs() throws -> [String: String]
     func setTrackedRef(_ name: String, tip: String) throws
     func findingChanges(of sha: String) throws -> [FindingChange]
-    /// Commits that introduced a fingerprint, most recent first.
-    func introductions(of fingerprint: String) throws -> [String]
+    /// Where a fingerprint came into the history: the commits that
+    /// introduced it or moved it there, most recent first.
+    func arrivals(of fingerprint: String) throws -> [(commit: String, change: FindingChange)]
+    /// The body of an effective configuration a commit was audited with.
+    func configuration(hash: String) throws -> String?
+    /// Every regression of the history still open (all refs).
+    func openRegressionCount() throws -> Int
     /// Every audited commit, in audit order.
     func allCommits() throws -> [CommitRecord]
     /// The parents of baseline commits: where earlier limited scans began.
     func baselineParents() throws -> [String]
     func statistics() throws -> HistoryStatistics
+}
+
+/// An effective configuration as the history keeps it: its canonical text, by its hash.
+public struct StoredConfiguration: Sendable, Equatable {
+    public let hash: String
+    public let body: String
+
+    public init(hash: String, body: String) {
+        self.hash = hash
+        self.body = body
+    }
 }
 
 /// A file a commit renamed.

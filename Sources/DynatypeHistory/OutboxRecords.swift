@@ -4,9 +4,14 @@ import Foundation
 public struct OutboxAlert: Sendable, Equatable {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         case regression, resolved
+        /// The repository's `.dynatype.json` became invalid: commits are audited with the last valid one.
+        case configurationInvalid = "configuration_invalid"
+        /// A configuration change lowers what is checked.
+        case policyWeakened = "policy_weakened"
     }
 
-    /// Unique per event (`regression:<sha>`, `resolved:<regression sha>`), so
+    /// Unique per event (`regression:<sha>`, `resolved:<regression sha>`,
+    /// `configuration_invalid:<sha>`, `policy_weakened:<sha>`), so
     /// an alert is never queued twice.
     public let key: String
     public let kind: Kind
@@ -27,10 +32,14 @@ public struct OpenRegression: Sendable, Equatable {
     public struct Finding: Sendable, Equatable, Codable {
         public let fingerprint: String
         public let path: String
+        /// Its rule, to tell a finding no longer checked from a fixed one
+        /// (nil in regressions recorded before dynatype knew).
+        public let rule: String?
 
-        public init(fingerprint: String, path: String) {
+        public init(fingerprint: String, path: String, rule: String?) {
             self.fingerprint = fingerprint
             self.path = path
+            self.rule = rule
         }
     }
 
@@ -60,6 +69,8 @@ public struct CommitNotifications: Sendable {
     public var opened: [OpenRegression] = []
     /// Shas of the regressions this commit resolves.
     public var resolved: [String] = []
+    /// Open regressions whose findings moved in this commit, with their new identities.
+    public var moved: [OpenRegression] = []
 
     public init() {}
 

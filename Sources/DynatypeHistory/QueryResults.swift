@@ -28,14 +28,19 @@ public struct FleetRow: Sendable {
     public let openRegressions: Int
     public let commits: Int
     public let lastAudit: Date?
+    /// What went wrong with its newest commit (it failed, or its configuration is invalid).
+    public let problem: String?
 
-    public init(repository: String, latest: CommitRecord?, daily: [Double], openRegressions: Int, commits: Int, lastAudit: Date?) {
+    public init(
+        repository: String, latest: CommitRecord?, daily: [Double], openRegressions: Int, commits: Int, lastAudit: Date?, problem: String?
+    ) {
         self.repository = repository
         self.latest = latest
         self.daily = daily
         self.openRegressions = openRegressions
         self.commits = commits
         self.lastAudit = lastAudit
+        self.problem = problem
     }
 }
 

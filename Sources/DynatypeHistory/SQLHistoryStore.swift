@@ -59,8 +59,8 @@ public class SQLHistoryStore: HistoryStore {
     // MARK: Commits
 
     public func save(
-        _ record: CommitRecord, changes: [FindingChange], renames: [PathRename], analyses: [BlobAnalysis], tips: [String: String],
-        notifications: CommitNotifications
+        _ record: CommitRecord, configuration: StoredConfiguration?, changes: [FindingChange], renames: [PathRename], analyses: [BlobAnalysis],
+        tips: [String: String], notifications: CommitNotifications
     ) throws {
         try connection.transaction {
             // A transaction run again after a lost connection may find that
@@ -78,8 +78,9 @@ public class SQLHistoryStore: HistoryStore {
                 """
                 INSERT INTO commits (repository_id, sha, seq, parent, base, status, error, baseline, author_name, author_email, committed_at,
                     title, config_hash, files_audited, files_failing, text_elements, text_elements_passing, errors, warnings,
-                    notes, findings_by_rule, introduced, fixed, introduced_errors, files_newly_failing, duration_seconds, audited_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    notes, findings_by_rule, introduced, fixed, introduced_errors, files_newly_failing, duration_seconds, audited_at,
+                    config_error, policy_change, unchecked, moved)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     repository, .text(record.sha), .int(sequence), .optional(record.parent), .optional(record.base), .text(record.status.rawValue),
@@ -88,19 +89,26 @@ public class SQLHistoryStore: HistoryStore {
                     .int(summary.filesAudited), .int(summary.filesFailing), .int(summary.textElements), .int(summary.textElementsPassing),
                     .int(summary.errors), .int(summary.warnings), .int(summary.notes), .text(byRule), .int(record.introduced),
                     .int(record.fixed), .int(record.introducedErrors), .int(record.filesNewlyFailing), .real(record.durationSeconds),
-                    .seconds(record.auditedAt),
+                    .seconds(record.auditedAt), .optional(record.configurationError), .optional(record.policyChange),
+                    .int(record.unchecked), .int(record.moved),
                 ]
             )
+            if let configuration {
+                try connection.run(
+                    "INSERT INTO configurations (hash, body) VALUES (?, ?) ON CONFLICT DO NOTHING", [.text(configuration.hash), .text(configuration.body)]
+                )
+            }
             for change in changes {
                 try connection.run(
                     """
-                    INSERT INTO finding_changes (repository_id, sha, change, fingerprint, rule, severity, path, line, col, message, fix, current)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO finding_changes (repository_id, sha, change, fingerprint, rule, severity, path, line, col, message, fix, current,
+                        from_path, from_fingerprint)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         repository, .text(record.sha), .text(change.kind.rawValue), .text(change.fingerprint), .text(change.rule),
                         .text(change.severity), .text(change.path), .int(change.line), .int(change.column),
-                        .text(change.message), .text(change.fix), .text(change.current),
+                        .text(change.message), .text(change.fix), .text(change.current), .optional(change.fromPath), .optional(change.fromFingerprint),
                     ]
                 )
             }
@@ -142,7 +150,7 @@ public class SQLHistoryStore: HistoryStore {
     private static let commitColumns = """
         sha, seq, parent, base, status, error, baseline, author_name, author_email, committed_at, title, config_hash,
         files_audited, files_failing, text_elements, text_elements_passing, errors, warnings, notes, findings_by_rule,
-        introduced, fixed, duration_seconds, audited_at, introduced_errors, files_newly_failing
+        introduced, fixed, duration_seconds, audited_at, introduced_errors, files_newly_failing, config_error, policy_change, unchecked, moved
         """
 
     private func commitRecord(_ row: any SQLRow) throws -> CommitRecord {
@@ -166,6 +174,10 @@ public class SQLHistoryStore: HistoryStore {
         record.sequence = try row.int("seq")
         record.introducedErrors = try row.int("introduced_errors")
         record.filesNewlyFailing = try row.int("files_newly_failing")
+        record.configurationError = try row.optionalText("config_error")
+        record.policyChange = try row.optionalText("policy_change")
+        record.unchecked = try row.int("unchecked")
+        record.moved = try row.int("moved")
         return record
     }
 
@@ -186,27 +198,38 @@ public class SQLHistoryStore: HistoryStore {
     public func findingChanges(of sha: String) throws -> [FindingChange] {
         try rows(
             """
-            SELECT change, fingerprint, rule, severity, path, line, col, message, fix, current FROM finding_changes
+            SELECT \(Self.changeColumns) FROM finding_changes
             WHERE repository_id = ? AND sha = ? ORDER BY change DESC, path, line, col
             """,
-            [repository, .text(sha)]
-        ) { row in
-            FindingChange(
-                kind: try row.value("change"), fingerprint: try row.text("fingerprint"), rule: try row.text("rule"),
-                severity: try row.text("severity"), path: try row.text("path"), line: try row.int("line"), column: try row.int("col"),
-                message: try row.text("message"), fix: try row.text("fix"), current: try row.text("current")
-            )
-        }
+            [repository, .text(sha)],
+            findingChange
+        )
     }
 
-    public func introductions(of fingerprint: String) throws -> [String] {
+    private static let changeColumns = "change, fingerprint, rule, severity, path, line, col, message, fix, current, from_path, from_fingerprint"
+
+    private func findingChange(_ row: any SQLRow) throws -> FindingChange {
+        FindingChange(
+            kind: try row.value("change"), fingerprint: try row.text("fingerprint"), rule: try row.text("rule"),
+            severity: try row.text("severity"), path: try row.text("path"), line: try row.int("line"), column: try row.int("col"),
+            message: try row.text("message"), fix: try row.text("fix"), current: try row.text("current"),
+            fromPath: try row.optionalText("from_path"), fromFingerprint: try row.optionalText("from_fingerprint")
+        )
+    }
+
+    public func arrivals(of fingerprint: String) throws -> [(commit: String, change: FindingChange)] {
         try rows(
             """
-            SELECT c.sha FROM finding_changes f JOIN commits c ON c.repository_id = f.repository_id AND c.sha = f.sha
-            WHERE f.repository_id = ? AND f.fingerprint = ? AND f.change = 'introduced' ORDER BY c.seq DESC
+            SELECT c.sha, \(Self.changeColumns.split(separator: ",").map { "f." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
+            FROM finding_changes f JOIN commits c ON c.repository_id = f.repository_id AND c.sha = f.sha
+            WHERE f.repository_id = ? AND f.fingerprint = ? AND f.change IN ('introduced', 'moved') ORDER BY c.seq DESC
             """,
             [repository, .text(fingerprint)]
-        ) { try $0.text("sha") }
+        ) { (commit: try $0.text("sha"), change: try findingChange($0)) }
+    }
+
+    public func configuration(hash: String) throws -> String? {
+        try rows("SELECT body FROM configurations WHERE hash = ?", [.text(hash)]) { try $0.text("body") }.first
     }
 
     // MARK: Refs and statistics

@@ -21,7 +21,7 @@ extension SQLHistoryStore {
                 )
             }
         }
-        for regression in notifications.opened {
+        for regression in notifications.opened + notifications.moved {
             try connection.run(
                 """
                 INSERT INTO open_regressions (repository_id, sha, ref, findings, failing_paths, ratio_before) VALUES (?, ?, ?, ?, ?, ?)
@@ -35,7 +35,9 @@ extension SQLHistoryStore {
             )
         }
         for resolved in notifications.resolved {
-            try connection.run("DELETE FROM open_regressions WHERE repository_id = ? AND sha = ?", [repository, .text(resolved)])
+            try connection.run(
+                "UPDATE open_regressions SET resolved_by = ? WHERE repository_id = ? AND sha = ?", [.text(sha), repository, .text(resolved)]
+            )
         }
     }
 
@@ -46,7 +48,7 @@ extension SQLHistoryStore {
             """
             SELECT o.sha, o.findings, o.failing_paths, o.ratio_before FROM open_regressions o
             JOIN commits c ON c.repository_id = o.repository_id AND c.sha = o.sha
-            WHERE o.repository_id = ? AND o.ref = ? ORDER BY c.seq
+            WHERE o.repository_id = ? AND o.ref = ? AND o.resolved_by IS NULL ORDER BY c.seq
             """,
             [repository, .text(ref)]
         ) { row in
@@ -57,9 +59,12 @@ extension SQLHistoryStore {
         }
     }
 
-    /// Regressions not yet resolved, on every ref.
+    /// Regressions not yet resolved, on every ref: the one count that
+    /// `status`, `fleet`, metrics and the report show.
     public func openRegressionCount() throws -> Int {
-        try rows("SELECT COUNT(*) AS count FROM open_regressions WHERE repository_id = ?", [repository]) { try $0.int("count") }.first ?? 0
+        try rows("SELECT COUNT(*) AS count FROM open_regressions WHERE repository_id = ? AND resolved_by IS NULL", [repository]) {
+            try $0.int("count")
+        }.first ?? 0
     }
 
     /// Makes the oldest delivery owed to `sink`, if it is due, and records

@@ -5,10 +5,13 @@ struct SchemaMigrator {
     let connection: any SQLConnection
     /// The database as messages name it (a path, or a URL without its password).
     let name: String
+    /// The version to reach: the latest, except where a database an older
+    /// dynatype wrote is made (the migration tests).
+    var target = HistorySchema.latestVersion
 
     func migrate(readOnly: Bool) throws {
         let version = try recordedVersion()
-        guard version < HistorySchema.latestVersion else { return }
+        guard version < target else { return }
         guard !readOnly else { throw HistoryError.corrupt(path: name, detail: "schema \(version) needs a migration; open it for writing once") }
         try connection.transaction {
             if connection.dialect == .postgresql {
@@ -16,12 +19,12 @@ struct SchemaMigrator {
                 try connection.run("SELECT pg_advisory_xact_lock(\(Self.migrationLockKey))", [])
             }
             let current = try recordedVersion()
-            guard current < HistorySchema.latestVersion else { return }
+            guard current < target else { return }
             if current == 0 {
                 try connection.execute("CREATE TABLE dynatype_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
                 try connection.run("INSERT INTO dynatype_meta (key, value) VALUES ('application', ?)", [.text(HistorySchema.application)])
             }
-            for step in HistorySchema.steps[current...] where !step.sql(connection.dialect).isEmpty {
+            for step in HistorySchema.steps[current..<target] where !step.sql(connection.dialect).isEmpty {
                 try connection.execute(step.sql(connection.dialect))
             }
             try connection.run(
@@ -29,7 +32,7 @@ struct SchemaMigrator {
                 INSERT INTO dynatype_meta (key, value) VALUES ('schema_version', ?)
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value
                 """,
-                [.text(String(HistorySchema.latestVersion))]
+                [.text(String(target))]
             )
         }
     }

@@ -21,12 +21,17 @@ public struct RepositoryStatus: Encodable {
     public struct LastCommit: Encodable {
         let sha: String
         let title: String
+        /// audited, configuration_invalid or failed.
         let status: String
+        /// Why it failed, or why its configuration could not be used.
+        let problem: String?
         let auditedAt: Date
-        let complianceRatio: Double
+        /// The compliance it was audited with; for a failed commit, that of
+        /// the audited commit it was compared with (nil when there is none).
+        let complianceRatio: Double?
 
         enum CodingKeys: String, CodingKey {
-            case sha, title, status
+            case sha, title, status, problem
             case auditedAt = "audited_at"
             case complianceRatio = "compliance_ratio"
         }
@@ -64,12 +69,15 @@ public struct RepositoryStatus: Encodable {
     let lastAudited: LastCommit?
     let sinks: [Sink]
     let lastAlert: Alert?
+    /// Regressions not yet resolved (the count `fleet`, metrics and the report show).
+    let openRegressions: Int?
     var problem: String?
 
     enum CodingKeys: String, CodingKey {
         case name, path, database, daemon, refs, sinks, problem
         case lastAudited = "last_audited"
         case lastAlert = "last_alert"
+        case openRegressions = "open_regressions"
     }
 
     public static func collect(_ configuration: DaemonConfiguration, environment: [String: String]) -> [RepositoryStatus] {
@@ -88,7 +96,7 @@ public struct RepositoryStatus: Encodable {
     ) -> RepositoryStatus {
         RepositoryStatus(
             name: settings.name, path: settings.path.path, database: database, daemon: daemon, refs: [], lastAudited: nil,
-            sinks: [], lastAlert: nil, problem: problem
+            sinks: [], lastAlert: nil, openRegressions: nil, problem: problem
         )
     }
 
@@ -138,8 +146,12 @@ public struct RepositoryStatus: Encodable {
             let pending = (try? scanner.plan(refs: [full], limit: .newCommits).commits.count) ?? 0
             return Ref(name: full, tip: tip?.hex, audited: tracked[full], pendingCommits: tip == nil ? 0 : pending)
         }
-        let last = try store.allCommits().last.map {
-            LastCommit(sha: $0.sha, title: $0.title, status: $0.status.rawValue, auditedAt: $0.auditedAt, complianceRatio: $0.summary.complianceRatio)
+        let last = try store.allCommits().last.map { record in
+            let numbers = record.status == .audited ? record : try record.base.flatMap { try store.commit($0) }
+            return LastCommit(
+                sha: record.sha, title: record.title, status: CommitOutcome(record).rawValue, problem: record.error ?? record.configurationError,
+                auditedAt: record.auditedAt, complianceRatio: numbers?.summary.complianceRatio
+            )
         }
         let outbox = try store.outboxStatus(sinks: settings.alerts.sinkNames)
         let sinks = settings.alerts.sinkNames.map {
@@ -148,7 +160,8 @@ public struct RepositoryStatus: Encodable {
         return RepositoryStatus(
             name: settings.name, path: settings.path.path, database: store.name, daemon: daemon, refs: refs,
             lastAudited: last, sinks: sinks,
-            lastAlert: outbox.lastAlert.map { Alert(kind: $0.kind.rawValue, commit: $0.commit, createdAt: $0.createdAt) }, problem: nil
+            lastAlert: outbox.lastAlert.map { Alert(kind: $0.kind.rawValue, commit: $0.commit, createdAt: $0.createdAt) },
+            openRegressions: try store.openRegressionCount(), problem: nil
         )
     }
 
@@ -163,11 +176,12 @@ public struct RepositoryStatus: Encodable {
             lines.append("  \(ref.name)  tip \(tip) · audited up to \(audited) · \(ref.pendingCommits) pending")
         }
         if let last = lastAudited {
-            lines.append(String(
-                format: "  last audited  %@ %@ · %@ · %.1f%% · %@", String(last.sha.prefix(10)), last.auditedAt.formatted(.iso8601), last.status,
-                last.complianceRatio * 100, last.title
-            ))
+            let compliance = last.complianceRatio.map { String(format: "%.1f%%", $0 * 100) } ?? "no audited commit yet"
+            let numbers = last.status == CommitOutcome.failed.rawValue ? "\(compliance) (before it)" : compliance
+            lines.append("  last audited  \(last.sha.prefix(10)) \(last.auditedAt.formatted(.iso8601)) · \(last.status) · \(numbers) · \(last.title)")
+            if let problem = last.problem { lines.append("                \(problem)") }
         }
+        if let openRegressions { lines.append("  regressions   \(openRegressions) open") }
         if !sinks.isEmpty {
             let described = sinks.map { sink in
                 sink.lastError.map { "\(sink.name) \(sink.pending) pending, failing after \(sink.attempts ?? 0) attempts: \($0)" }

@@ -22,7 +22,10 @@ final class WatchedRepository {
     private(set) var watcher: RefWatcher?
     /// When the refs are to be compared next (nil: nothing pending).
     var checkDeadline: Double?
+    /// Each ref's last commit audited as configured or with the last valid configuration (never a failed one:
+    /// its numbers would read 100 %), and how its last commit went.
     private var lastRecords: [String: CommitRecord] = [:]
+    private var lastOutcomes: [String: CommitOutcome] = [:]
     private var counts: (audited: Int, failed: Int)
     private var lastDuration: Double?
     private var reportedNotes = Set<String>()
@@ -35,8 +38,10 @@ final class WatchedRepository {
         let identity = try settings.identity(of: repository)
         store = try database.openForWriting(identity)
         engine = HistoryEngine(repository: repository, store: store, treeBudgetBytes: settings.treeCacheBytes)
+        engine.rulePolicy = settings.rulePolicy
         scanner = HistoryScanner(engine: engine)
         notifier = RegressionNotifier(repository: settings.name, policy: settings.policy, sinks: settings.alerts.sinkNames, store: store)
+        engine.observer = notifier
         dispatcher = AlertDispatcher(
             database: database, identity: identity, sinks: try settings.alerts.makeSinks(environment: environment),
             settings: settings.alerts, outboxChanged: outboxChanged
@@ -48,7 +53,10 @@ final class WatchedRepository {
         reportSchedule = ReportSchedule(interval: settings.reportIntervalSeconds)
         let statistics = try store.statistics()
         counts = (statistics.commits, statistics.failedCommits)
-        for (ref, tip) in try store.trackedRefs() { lastRecords[ref] = try store.commit(tip) }
+        for (ref, tip) in try store.trackedRefs() {
+            guard let record = try store.commit(tip) else { continue }
+            note(record, ref: ref)
+        }
         do {
             watcher = try RefWatcher(gitDirectory: repository.gitDirectory, commonDirectory: repository.commonDirectory)
         } catch {
@@ -86,11 +94,12 @@ final class WatchedRepository {
         }
         var audited = 0
         if !newRefs.isEmpty {
-            engine.observer = nil
+            // The backfill keeps the regression ledger but raises no alert: it is history, not news.
+            notifier.raisesAlerts = false
+            defer { notifier.raisesAlerts = true }
             let plan = try scanner.plan(refs: newRefs, limit: .newest(settings.backfill + 1))
             audited += try run(plan, onCommit: onCommit)
         }
-        engine.observer = notifier
         audited += try run(try scanner.plan(refs: settings.refs, limit: .newCommits), onCommit: onCommit)
         return audited
     }
@@ -105,7 +114,7 @@ final class WatchedRepository {
                 self.counts.failed += 1
                 Journal.error("\(self.name): the audit of \(record.sha.prefix(10)) failed and is recorded as failed: \(record.error ?? "unknown error")")
             }
-            if let ref = plan.refOf[ObjectID(hex: record.sha)!] { self.lastRecords[ref] = record }
+            if let ref = plan.refOf[ObjectID(hex: record.sha)!] { self.note(record, ref: ref) }
             self.lastDuration = record.durationSeconds
             self.dispatcher.wake()
             self.writeMetrics()
@@ -115,6 +124,17 @@ final class WatchedRepository {
         return result.audited
     }
 
+    /// Takes a ref's newest commit: its outcome, and its numbers unless it failed
+    /// (then the numbers stay those of the audited commit it was compared with).
+    private func note(_ record: CommitRecord, ref: String) {
+        lastOutcomes[ref] = CommitOutcome(record)
+        if record.status == .audited {
+            lastRecords[ref] = record
+        } else if lastRecords[ref] == nil, let base = record.base, let audited = try? store.commit(base) {
+            lastRecords[ref] = audited
+        }
+    }
+
     /// Writes the metrics file (after every commit, and at start).
     func writeMetrics() {
         guard let metrics else { return }
@@ -122,7 +142,7 @@ final class WatchedRepository {
             let outbox = try store.outboxStatus(sinks: settings.alerts.sinkNames)
             try metrics.write(MetricsSnapshot(
                 repository: name, refs: lastRecords.sorted { $0.key < $1.key }.map { .init(ref: $0.key, record: $0.value) },
-                commitsAudited: counts.audited, commitsFailed: counts.failed, alerts: outbox.alertsByKind,
+                outcomes: lastOutcomes, commitsAudited: counts.audited, commitsFailed: counts.failed, alerts: outbox.alertsByKind,
                 pendingDeliveries: outbox.pending.values.reduce(0, +), openRegressions: try store.openRegressionCount(), lastAuditSeconds: lastDuration
             ))
         } catch {
@@ -157,6 +177,7 @@ final class WatchedRepository {
     var statusLine: String {
         let refs = lastRecords.sorted { $0.key < $1.key }.map { ref, record in
             String(format: "%@ at %@ %.1f%%", ref.replacingOccurrences(of: "refs/heads/", with: ""), String(record.sha.prefix(7)), record.summary.complianceRatio * 100)
+                + (lastOutcomes[ref].map { $0 == .audited ? "" : " (last commit: \($0.rawValue))" } ?? "")
         }
         return "\(name): " + (refs.isEmpty ? "no commits yet" : refs.joined(separator: ", "))
     }

@@ -92,7 +92,7 @@ import Testing
         #expect(result.stderr.contains("\"\(key)\""), "\(result.stderr)")
     }
 
-    @Test func aCommitCarryingAnOutOfRangeSettingFailsOnlyThatCommit() throws {
+    @Test func aCommitCarryingAnOutOfRangeSettingIsAuditedWithTheLastValidConfiguration() throws {
         let fixture = try GitFixture()
         try fixture.write("App/A.swift", Snippets.view("A"))
         try fixture.commit("start")
@@ -100,7 +100,10 @@ import Testing
         try fixture.commit("a hostile configuration")
         let scan = try runDynatype(["scan"], in: fixture.url)
         #expect(scan.status == 0, "\(scan.stderr)")
-        #expect(scan.stdout.contains("(1 failed)"))
+        #expect(scan.stdout.contains("(0 failed)"))
+        let log = try runDynatype(["log"], in: fixture.url)
+        #expect(log.stdout.contains("configuration invalid (audited with the last valid one)"), "\(log.stdout)")
+        #expect(log.stdout.contains("max_file_size_kb"))
     }
 
     @Test(arguments: [

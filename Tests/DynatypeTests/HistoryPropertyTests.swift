@@ -119,6 +119,8 @@ struct RandomSources {
         let fixture = try RandomHistory.make(seed: seed)
         let store = try SQLiteHistoryStore(path: fixture.folder.url.appendingPathComponent("history.sqlite").path)
         let engine = HistoryEngine(repository: try Repository(at: fixture.url), store: store, threads: 2)
+        // The property compares with `audit` of a checkout, which applies the repository's file as it is.
+        engine.rulePolicy = RulePolicy(repositoryConfiguration: .full)
         let scanner = HistoryScanner(engine: engine)
         let result = try scanner.run(try scanner.plan(refs: ["HEAD"], limit: .newCommits))
         #expect(result.failed == 0)

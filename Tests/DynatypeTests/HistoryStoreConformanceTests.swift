@@ -29,7 +29,8 @@ import Testing
     static func change(_ kind: FindingChange.Kind, _ fingerprint: String, path: String = "App/A.swift") -> FindingChange {
         FindingChange(
             kind: kind, fingerprint: fingerprint, rule: "fixed_font_size", severity: "error", path: path, line: 7, column: 12,
-            message: "fixed size", fix: "use .body", current: ".system(size: 12)"
+            message: "fixed size", fix: "use .body", current: ".system(size: 12)", fromPath: kind == .moved ? "App/Old.swift" : nil,
+            fromFingerprint: kind == .moved ? "f0" : nil
         )
     }
 
@@ -37,7 +38,10 @@ import Testing
         var notifications = CommitNotifications()
         notifications.sinks = sinks
         notifications.alerts = keys.map {
-            OutboxAlert(key: $0, kind: $0.hasPrefix("regression") ? .regression : .resolved, ref: "refs/heads/main", payload: Data("{\"id\":\"\($0)\"}".utf8))
+            OutboxAlert(
+                key: $0, kind: OutboxAlert.Kind(rawValue: String($0.prefix { $0 != ":" })) ?? .resolved, ref: "refs/heads/main",
+                payload: Data("{\"id\":\"\($0)\"}".utf8)
+            )
         }
         return notifications
     }
@@ -48,10 +52,17 @@ import Testing
         let store = try engine.emptyDatabase(in: folder).openForWriting(.test())
         let analysis = try BlobAnalysis(blob: Self.sha("b"), analyzer: "swift-1", result: .declined("binary content"))
         let first = Self.record(Self.sha("1"))
-        try store.save(first, changes: [], renames: [], analyses: [analysis], tips: ["refs/heads/main": first.sha], notifications: .none)
-        let second = Self.record(Self.sha("2"), parent: first.sha, errors: 1, title: "it's a \"quoted\" title ✓")
+        try store.save(first, configuration: nil, changes: [], renames: [], analyses: [analysis], tips: ["refs/heads/main": first.sha], notifications: .none)
+        var second = Self.record(Self.sha("2"), parent: first.sha, errors: 1, title: "it's a \"quoted\" title ✓")
+        second.configurationHash = "c2"
+        second.configurationError = "bad key"
+        second.policyChange = "disables fixed_text_height"
+        second.unchecked = 7
+        second.moved = 9
+        let configuration = StoredConfiguration(hash: "c2", body: "{\"disabled_rules\":[\"fixed_text_height\"]}")
+        let changes = [Self.change(.introduced, "f1", path: "App/New.swift"), Self.change(.moved, "f2"), Self.change(.unchecked, "f3")]
         try store.save(
-            second, changes: [Self.change(.introduced, "f1", path: "App/New.swift")], renames: [PathRename(oldPath: "App/Old.swift", newPath: "App/New.swift")],
+            second, configuration: configuration, changes: changes, renames: [PathRename(oldPath: "App/Old.swift", newPath: "App/New.swift")],
             analyses: [], tips: ["refs/heads/main": second.sha], notifications: .none
         )
 
@@ -59,8 +70,12 @@ import Testing
         expected.sequence = 2
         #expect(try store.commit(second.sha) == expected)
         #expect(try store.allCommits().map(\.sha) == [first.sha, second.sha])
-        #expect(try store.findingChanges(of: second.sha) == [Self.change(.introduced, "f1", path: "App/New.swift")])
-        #expect(try store.introductions(of: "f1") == [second.sha])
+        #expect(Set(try store.findingChanges(of: second.sha).map(\.fingerprint)) == ["f1", "f2", "f3"])
+        #expect(try store.findingChanges(of: second.sha).first { $0.kind == .moved } == changes[1])
+        #expect(try store.arrivals(of: "f1").map(\.commit) == [second.sha])
+        #expect(try store.arrivals(of: "f2").map(\.change.fromFingerprint) == ["f0"])
+        #expect(try store.arrivals(of: "f3").isEmpty)
+        #expect(try store.configuration(hash: "c2") == configuration.body)
         #expect(try store.renames(to: "App/New.swift").map(\.rename.oldPath) == ["App/Old.swift"])
         #expect(try store.trackedRefs() == ["refs/heads/main": second.sha])
         guard case .declined(let reason) = try store.analysis(blob: Self.sha("b"), analyzer: "swift-1") else {
@@ -81,7 +96,7 @@ import Testing
         var limited = Self.record(Self.sha("5"), parent: Self.sha("4"))
         limited.isBaseline = true
         for record in [Self.record(Self.sha("1")), Self.record(Self.sha("2"), parent: Self.sha("1")), limited] {
-            try store.save(record, changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
+            try store.save(record, configuration: nil, changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
         }
         #expect(try store.baselineParents() == [Self.sha("4")])
     }
@@ -92,18 +107,50 @@ import Testing
     func aDatabaseOfTheSchemaBeforeIsMigratedKeepingItsCommits(engine: StoreEngine) throws {
         let folder = try TemporaryDirectory()
         let database = try engine.emptyDatabase(in: folder)
-        var limited = Self.record(Self.sha("5"), parent: Self.sha("4"))
-        limited.isBaseline = true
+        let before = HistorySchema.latestVersion - 1
+        // The database as the dynatype before wrote it: a commit, its finding change, an alert owed to a sink, an open regression.
         do {
-            let store = try database.openForWriting(.test())
-            try store.save(limited, changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
-            try store.executeForTest("DROP INDEX commits_baselines")
-            try store.executeForTest("UPDATE dynatype_meta SET value = '\(HistorySchema.latestVersion - 1)' WHERE key = 'schema_version'")
+            let connection: any SQLConnection
+            switch database {
+            case .sqlite(let path): connection = try SQLiteDatabase(path: path)
+            case .postgresql(let address): connection = try PostgreSQLConnection(address)
+            }
+            var migrator = SchemaMigrator(connection: connection, name: "\(database)")
+            migrator.target = before
+            try migrator.migrate(readOnly: false)
+            let repository = connection.dialect == .postgresql ? "(SELECT id FROM repositories)" : "1"
+            if connection.dialect == .postgresql {
+                try connection.execute("INSERT INTO repositories (name, root_commit, created_at) VALUES ('app', '\(String(repeating: "a", count: 40))', 0)")
+            }
+            let sha = Self.sha("5")
+            try connection.execute("""
+                INSERT INTO commits (repository_id, sha, seq, parent, base, status, baseline, author_name, author_email, committed_at, title,
+                    files_audited, files_failing, text_elements, text_elements_passing, errors, warnings, notes, findings_by_rule,
+                    introduced, fixed, introduced_errors, files_newly_failing, duration_seconds, audited_at)
+                VALUES (\(repository), '\(sha)', 1, '\(Self.sha("4"))', NULL, 'audited', 1, 'A', 'a@x', 0, 't', 1, 1, 1, 0, 1, 0, 0, '{}', 1, 0, 1, 0, 0.5, 0);
+                INSERT INTO finding_changes (repository_id, sha, change, fingerprint, rule, severity, path, line, col, message, fix, current)
+                VALUES (\(repository), '\(sha)', 'introduced', 'f1', 'fixed_font_size', 'error', 'A.swift', 7, 12, 'm', 'f', 'c');
+                INSERT INTO alerts (repository_id, key, sha, kind, ref, payload, created_at) VALUES (\(repository), 'regression:5', '\(sha)', 'regression', 'refs/heads/main', '{}', 0);
+                INSERT INTO alert_deliveries (alert_id, sink, next_attempt_at) VALUES ((SELECT id FROM alerts), 'jsonl', 0);
+                INSERT INTO open_regressions (repository_id, sha, ref, findings, failing_paths, ratio_before)
+                VALUES (\(repository), '\(sha)', 'refs/heads/main', '[{"fingerprint":"f1","path":"A.swift"}]', '[]', 1);
+                """)
         }
         let store = try database.openForWriting(.test())
         #expect(try store.baselineParents() == [Self.sha("4")])
-        // The index is back: creating it again fails.
-        #expect(throws: (any Error).self) { try store.executeForTest("CREATE INDEX commits_baselines ON commits (repository_id)") }
+        #expect(try store.findingChanges(of: Self.sha("5")).map(\.fingerprint) == ["f1"])
+        #expect(try store.outboxStatus(sinks: ["jsonl"]).pending == ["jsonl": 1])
+        #expect(try store.openRegressions(ref: "refs/heads/main").first?.findings.first?.rule == nil)
+        #expect(try store.openRegressionCount() == 1)
+        // The new kinds are allowed now.
+        var moved = Self.record(Self.sha("6"), parent: Self.sha("5"))
+        moved.moved = 1
+        try store.save(
+            moved, configuration: StoredConfiguration(hash: "c", body: "{}"), changes: [Self.change(.moved, "f2")], renames: [], analyses: [],
+            tips: [:], notifications: Self.alerts(["policy_weakened:6"], sinks: ["jsonl"])
+        )
+        #expect(try store.commit(Self.sha("6"))?.moved == 1)
+        #expect(try store.outboxStatus(sinks: ["jsonl"]).alertsByKind[.policyWeakened] == 1)
     }
 
     /// A transaction run again after a lost connection may find its first
@@ -114,7 +161,7 @@ import Testing
         let store = try engine.emptyDatabase(in: folder).openForWriting(.test())
         let record = Self.record(Self.sha("1"), errors: 1)
         for _ in 0..<2 {
-            try store.save(record, changes: [Self.change(.introduced, "f1")], renames: [], analyses: [], tips: [:], notifications: Self.alerts(["regression:1"], sinks: ["jsonl"]))
+            try store.save(record, configuration: nil, changes: [Self.change(.introduced, "f1")], renames: [], analyses: [], tips: [:], notifications: Self.alerts(["regression:1"], sinks: ["jsonl"]))
         }
         #expect(try store.allCommits().count == 1)
         #expect(try store.findingChanges(of: record.sha).count == 1)
@@ -127,7 +174,7 @@ import Testing
         let store = try engine.emptyDatabase(in: folder).openForWriting(.test())
         #expect(try store.beginAttempt(Self.sha("1")) == 1)
         #expect(try store.beginAttempt(Self.sha("1")) == 2)
-        try store.save(Self.record(Self.sha("1")), changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
+        try store.save(Self.record(Self.sha("1")), configuration: nil, changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
         #expect(try store.beginAttempt(Self.sha("1")) == 1)
     }
 
@@ -136,7 +183,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = try engine.emptyDatabase(in: folder).openForWriting(.test())
         try store.save(
-            Self.record(Self.sha("1")), changes: [], renames: [], analyses: [], tips: [:],
+            Self.record(Self.sha("1")), configuration: nil, changes: [], renames: [], analyses: [], tips: [:],
             notifications: Self.alerts(["regression:a", "resolved:a"], sinks: ["jsonl", "webhook:ops"])
         )
         let failed = try store.deliverNext(sink: "webhook:ops") { delivery in
@@ -168,15 +215,15 @@ import Testing
         let store = try engine.emptyDatabase(in: folder).openForWriting(.test())
         var opening = CommitNotifications()
         let regression = OpenRegression(
-            sha: Self.sha("1"), ref: "refs/heads/main", findings: [.init(fingerprint: "f1", path: "App/A.swift")], failingPaths: ["App/A.swift"], ratioBefore: 0.9
+            sha: Self.sha("1"), ref: "refs/heads/main", findings: [.init(fingerprint: "f1", path: "App/A.swift", rule: "fixed_font_size")], failingPaths: ["App/A.swift"], ratioBefore: 0.9
         )
         opening.opened = [regression]
-        try store.save(Self.record(Self.sha("1"), errors: 1), changes: [], renames: [], analyses: [], tips: [:], notifications: opening)
+        try store.save(Self.record(Self.sha("1"), errors: 1), configuration: nil, changes: [], renames: [], analyses: [], tips: [:], notifications: opening)
         #expect(try store.openRegressions(ref: "refs/heads/main") == [regression])
         #expect(try store.openRegressionCount() == 1)
         var resolving = CommitNotifications()
         resolving.resolved = [regression.sha]
-        try store.save(Self.record(Self.sha("2"), parent: Self.sha("1")), changes: [], renames: [], analyses: [], tips: [:], notifications: resolving)
+        try store.save(Self.record(Self.sha("2"), parent: Self.sha("1")), configuration: nil, changes: [], renames: [], analyses: [], tips: [:], notifications: resolving)
         #expect(try store.openRegressions(ref: "refs/heads/main").isEmpty)
     }
 
@@ -209,7 +256,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let database = try engine.emptyDatabase(in: folder)
         let original = try database.openForWriting(.test("app", root: Self.sha("a")))
-        try original.save(Self.record(Self.sha("1")), changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
+        try original.save(Self.record(Self.sha("1")), configuration: nil, changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
         let clone = try database.openForReading(.test("app-copy", root: Self.sha("a"), explicit: false))
         #expect(try clone.allCommits().map(\.sha) == [Self.sha("1")])
     }
@@ -236,7 +283,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let database = try engine.emptyDatabase(in: folder)
         let app = try database.openForWriting(.test("app", root: Self.sha("a")))
-        try app.save(Self.record(Self.sha("1")), changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
+        try app.save(Self.record(Self.sha("1")), configuration: nil, changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
         let names = try database.openFleet().repositories().map(\.identity.name)
         #expect(names == ["app"])
         #expect(try database.openFleet().repositories().first?.store.allCommits().count == 1)
@@ -251,7 +298,7 @@ import Testing
         let fork = try database.openForWriting(.test("app-fork", root: HistoryStoreConformanceTests.sha("a")))
         let other = try database.openForWriting(.test("other", root: HistoryStoreConformanceTests.sha("c")))
         let analysis = try BlobAnalysis(blob: HistoryStoreConformanceTests.sha("b"), analyzer: "swift-1", result: .declined("binary"))
-        try app.save(HistoryStoreConformanceTests.record(HistoryStoreConformanceTests.sha("1")), changes: [], renames: [], analyses: [analysis], tips: [:], notifications: .none)
+        try app.save(HistoryStoreConformanceTests.record(HistoryStoreConformanceTests.sha("1")), configuration: nil, changes: [], renames: [], analyses: [analysis], tips: [:], notifications: .none)
         #expect(try fork.analysis(blob: analysis.blob, analyzer: "swift-1") != nil, "a fork reuses the blobs already analysed")
         #expect(try fork.allCommits().isEmpty && other.allCommits().isEmpty, "each repository's commits are its own")
         #expect(try database.openFleet().repositories().map(\.identity.name) == ["app", "app-fork", "other"])
@@ -264,7 +311,7 @@ import Testing
         let database = HistoryDatabase.postgresql(try PostgresServer.shared.createDatabase())
         let owner = try database.openForWriting(.test())
         try owner.save(
-            HistoryStoreConformanceTests.record(HistoryStoreConformanceTests.sha("1")), changes: [], renames: [], analyses: [], tips: [:],
+            HistoryStoreConformanceTests.record(HistoryStoreConformanceTests.sha("1")), configuration: nil, changes: [], renames: [], analyses: [], tips: [:],
             notifications: HistoryStoreConformanceTests.alerts(["regression:a", "resolved:a"], sinks: ["jsonl"])
         )
         let one = try database.openForReading(.test()), two = try database.openForReading(.test())
@@ -288,7 +335,7 @@ import Testing
         let owner = try database.openForWriting(.test())
         let admin = try PostgreSQLConnection(address)
         try admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
-        try owner.save(HistoryStoreConformanceTests.record(HistoryStoreConformanceTests.sha("1")), changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
+        try owner.save(HistoryStoreConformanceTests.record(HistoryStoreConformanceTests.sha("1")), configuration: nil, changes: [], renames: [], analyses: [], tips: [:], notifications: .none)
         #expect(try owner.allCommits().count == 1)
         #expect {
             try database.openForWriting(.test())

@@ -147,6 +147,7 @@ import Testing
 
     @Test func aConfigurationChangeChangesTheRulesFromThatCommitOn() throws {
         let harness = try Harness(try GitFixture())
+        harness.engine.rulePolicy = RulePolicy(repositoryConfiguration: .full)
         let fixture = harness.fixture
         try fixture.write("A.swift", Snippets.fixedView)
         try fixture.write("Generated/G.swift", Snippets.fixedView)
@@ -158,8 +159,10 @@ import Testing
         #expect(record.summary.filesAudited == 1)
         #expect(record.summary.errors == 0)
         #expect(record.summary.warnings == 1)
-        // A's finding keeps its identity (a new severity is not a new finding); G's leaves the audit.
-        #expect(try harness.changes(configured, .fixed) == ["fixed_font_size@Generated/G.swift:7"])
+        // A's finding keeps its identity (a new severity is not a new finding); G's leaves the audit, unfixed.
+        #expect(try harness.changes(configured, .fixed).isEmpty)
+        #expect(try harness.changes(configured, .unchecked) == ["fixed_font_size@Generated/G.swift:7"])
+        #expect(record.policyChange?.contains("lowers fixed_font_size from error to warning") == true)
         #expect(try harness.changes(configured, .introduced).isEmpty)
         try harness.expectMatchesCheckout(configured)
     }
@@ -214,8 +217,9 @@ import Testing
         try harness.expectMatchesCheckout(appKit)
     }
 
-    @Test func anInvalidConfigurationFailsTheCommitWhichIsNeverABase() throws {
+    @Test func anInvalidConfigurationIsRecordedOnItsCommitWhichIsAuditedWithTheLastValidOne() throws {
         let harness = try Harness(try GitFixture())
+        harness.engine.rulePolicy = RulePolicy(repositoryConfiguration: .full)
         let fixture = harness.fixture
         try fixture.write("A.swift", Snippets.fixedView)
         let good = try fixture.commit("good")
@@ -224,12 +228,13 @@ import Testing
         try fixture.write(".dynatype.json", "{ \"disabled_rules\": [\"fixed_font_size\"] }")
         let repaired = try fixture.commit("repair config")
         try harness.scan()
-        let failed = try harness.record(bad)
-        #expect(failed.status == .failed)
-        #expect(failed.error?.contains("\"disabled_rule\": unknown key") == true)
+        let broken = try harness.record(bad)
+        #expect(broken.status == .audited)
+        #expect(broken.configurationError?.contains("\"disabled_rule\": unknown key") == true)
+        #expect(broken.summary == (try harness.record(good)).summary)
         let next = try harness.record(repaired)
-        #expect(next.base == good)
-        #expect(try harness.changes(repaired, .fixed) == ["fixed_font_size@A.swift:7"])
+        #expect(next.base == bad)
+        #expect(try harness.changes(repaired, .unchecked) == ["fixed_font_size@A.swift:7"])
         try harness.expectMatchesCheckout(repaired)
     }
 

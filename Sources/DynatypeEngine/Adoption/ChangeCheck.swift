@@ -7,8 +7,10 @@ import Foundation
 /// merge base of a base revision and its head, computed from git objects by
 /// the history's per-commit engine — the base tree's state from the blob
 /// cache (a history database's analyses are reused), updated by the change.
-/// Both sides are judged by the head's configuration, so a change that
-/// enables a rule is not blamed for the code it now flags.
+/// Both sides are judged by the head's configuration as the rule policy
+/// lets it stand against the merge base's, so a change that enables a rule
+/// is not blamed for the code it now flags, and a change cannot pass its
+/// gate by lowering what the gate checks.
 public struct ChangeCheck {
     public enum Head: Sendable {
         /// The files on disk, committed or not.
@@ -19,7 +21,10 @@ public struct ChangeCheck {
     public let repository: Repository
     public let store: HistoryStore
     public var policy = RegressionPolicy()
+    public var rulePolicy = RulePolicy()
     public var threads = ParallelWork.defaultThreadCount
+    /// Called with what the change's configuration lowers, when the rule policy ignores it.
+    public var onIgnoredLowering: ([String]) -> Void = { _ in }
 
     public init(repository: Repository, store: HistoryStore) {
         self.repository = repository
@@ -33,7 +38,9 @@ public struct ChangeCheck {
         let baseTip = try resolve(revision)
         let headCommit = try resolve(head.revision ?? "HEAD")
         let mergeBase = try repository.mergeBase(baseTip, headCommit)
-        let configuration = try headConfiguration(head, commit: headCommit)
+        let resolved = try configuration(head, commit: headCommit, mergeBase: mergeBase)
+        if !resolved.loweringApplied, !resolved.lowered.isEmpty { onIgnoredLowering(resolved.lowered) }
+        let configuration = CommitConfiguration(resolved.effective)
         let analyzer = BlobAnalyzer(store: store, mode: .all, treeBudgetBytes: HistoryEngine.defaultTreeBudgetBytes)
         analyzer.threads = threads
 
@@ -54,10 +61,10 @@ public struct ChangeCheck {
             prepared = try state.prepare(changes, commit: headCommit, repository: repository, analyzer: analyzer)
         }
         let delta = state.apply(prepared)
-        let changes = delta.introduced + delta.fixed
-        let regressions = policy.reasons(
-            before: before, after: state.summary, changes: changes, newlyFailingFiles: delta.newlyFailing.count
+        var regressions = policy.reasons(
+            before: before, after: state.summary, changes: delta.changes, newlyFailingFiles: delta.newlyFailing.count
         )
+        if resolved.loweringApplied { regressions += resolved.lowered.map { "its .dynatype.json \($0)" } }
 
         let touched = Set(prepared.additions.map(\.path) + delta.introduced.map(\.path)).filter { state.files[$0] != nil }
         let introduced = Set(delta.introduced.map(\.fingerprint))
@@ -90,16 +97,27 @@ public struct ChangeCheck {
         }
     }
 
-    /// The head commit's `.dynatype.json`, or the work tree's.
-    private func headConfiguration(_ head: Head, commit: ObjectID) throws -> CommitConfiguration {
-        guard case .workTree = head, let workTree = repository.workTree else {
-            return try CommitConfiguration.read(at: commit, in: repository)
+    /// The head's configuration (its commit's `.dynatype.json`, or the work
+    /// tree's) as the rule policy lets it stand against the merge base's. An
+    /// invalid file at the head is an error: its author is the one reading.
+    private func configuration(_ head: Head, commit: ObjectID, mergeBase: ObjectID) throws -> ResolvedConfiguration {
+        let baseFile = try RepositoryConfigurationFile.read(at: mergeBase, in: repository)
+        let base = rulePolicy.resolve(baseFile.contents, base: nil, fileChanged: false).effective
+        let headFile: RepositoryConfigurationFile
+        if case .workTree = head, let workTree = repository.workTree {
+            let file = workTree.appendingPathComponent(ProjectConfiguration.fileName)
+            if let data = FileManager.default.contents(atPath: file.path) {
+                headFile = RepositoryConfigurationFile(
+                    contents: .success(try ProjectConfiguration(data: data, file: file.path)), blob: try Repository.blobID(of: data)
+                )
+            } else {
+                headFile = RepositoryConfigurationFile(contents: .success(nil), blob: nil)
+            }
+        } else {
+            headFile = try RepositoryConfigurationFile.read(at: commit, in: repository)
+            _ = try headFile.contents.get()
         }
-        let file = workTree.appendingPathComponent(ProjectConfiguration.fileName)
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            return CommitConfiguration(configuration: ProjectConfiguration(), blob: nil)
-        }
-        return CommitConfiguration(configuration: try ProjectConfiguration(data: data, file: file.path), blob: try Repository.blobID(of: data))
+        return rulePolicy.resolve(headFile.contents, base: base, fileChanged: headFile.blob != baseFile.blob)
     }
 }
 

@@ -48,6 +48,12 @@ public struct AlertDocument: Codable, Sendable, Equatable {
         case .resolved:
             return "Dynamic Type regression of \(regression.map { String($0.prefix(10)) } ?? "?") resolved in \(repository) (\(ref)) "
                 + "at \(commit.prefix(10)) by \(author.name) · compliance \(ratios)"
+        case .configurationInvalid:
+            return "Dynamic Type configuration invalid in \(repository) (\(ref)) at \(commit.prefix(10)) by \(author.name): "
+                + reasons.joined(separator: "; ")
+        case .policyWeakened:
+            return "Dynamic Type checks lowered in \(repository) (\(ref)) at \(commit.prefix(10)) by \(author.name): "
+                + reasons.joined(separator: "; ")
         }
     }
 

@@ -2,15 +2,21 @@ import DynatypeHistory
 import DynatypeRules
 import Foundation
 
-/// Raises an alert when a commit regresses (by the policy), remembers the
-/// regression, and raises a "resolved" alert at the first later commit of
-/// the same ref where its severe findings are gone, its files pass again and
-/// the ratio is back.
+/// Keeps a ref's regressions: opens one when a commit regresses (by the
+/// policy), follows its findings when they move, and resolves it at the
+/// first later commit of the same ref where its severe findings are fixed
+/// (not merely no longer checked), its files pass again and the ratio is
+/// back. Every audit with a base keeps this ledger, so `status`, `fleet`,
+/// metrics and the report count the same open regressions; alerts are
+/// raised for them, and for a configuration that became invalid or lowers
+/// what is checked, only while `raisesAlerts` (not for a first backfill,
+/// not for `scan`).
 public final class RegressionNotifier: CommitObserver {
     public let repository: String
     public var policy: RegressionPolicy
     /// The sinks every new alert is queued for.
     public var sinks: [String]
+    public var raisesAlerts = true
     private let store: HistoryStore
 
     public init(repository: String, policy: RegressionPolicy, sinks: [String], store: HistoryStore) {
@@ -23,40 +29,63 @@ public final class RegressionNotifier: CommitObserver {
     public func notifications(for audit: CommitAudit) throws -> CommitNotifications {
         var notifications = CommitNotifications()
         notifications.sinks = sinks
+        var alerts: [OutboxAlert] = []
         let record = audit.record
         let ratioBefore = audit.base?.summary.complianceRatio ?? record.summary.complianceRatio
         let introduced = audit.changes.filter { $0.kind == .introduced }
+        let fixed = audit.changes.filter { $0.kind == .fixed }
 
-        for regression in try store.openRegressions(ref: audit.ref) where isResolved(regression, by: audit) {
+        for open in try store.openRegressions(ref: audit.ref) {
+            let regression = open.followed(through: audit)
+            guard isResolved(regression, by: audit) else {
+                if regression != open { notifications.moved.append(regression) }
+                continue
+            }
             notifications.resolved.append(regression.sha)
             let fingerprints = Set(regression.findings.map(\.fingerprint))
-            let fixed = audit.changes.filter { $0.kind == .fixed && fingerprints.contains($0.fingerprint) }
             let raised = try store.commit(regression.sha)
-            notifications.alerts.append(try alert(
+            alerts.append(try alert(
                 .resolved, key: "resolved:\(regression.sha)", audit: audit, ratioBefore: raised?.summary.complianceRatio ?? ratioBefore,
-                reasons: ["the findings and failing files of \(regression.sha.prefix(10)) are gone"], introduced: introduced, fixed: fixed,
-                regression: regression.sha
+                reasons: ["the findings and failing files of \(regression.sha.prefix(10)) are gone"], introduced: introduced,
+                fixed: fixed.filter { fingerprints.contains($0.fingerprint) }, regression: regression.sha
+            ))
+        }
+
+        if let error = audit.configuration.error, audit.configuration.errorIsNew {
+            alerts.append(try alert(
+                .configurationInvalid, key: "configuration_invalid:\(record.sha)", audit: audit, ratioBefore: ratioBefore,
+                reasons: [error, "audited with the last valid configuration until it is repaired"], introduced: [], fixed: [], regression: nil
+            ))
+        }
+        if !audit.configuration.lowered.isEmpty {
+            let outcome = audit.configuration.loweringApplied
+                ? "applied: the repository's configuration decides (repository_config is full)"
+                : "ignored: the operator's rules stand (repository_config is tighten_only)"
+            alerts.append(try alert(
+                .policyWeakened, key: "policy_weakened:\(record.sha)", audit: audit, ratioBefore: ratioBefore,
+                reasons: audit.configuration.lowered + [outcome], introduced: [], fixed: [], regression: nil
             ))
         }
 
         let reasons = policy.reasons(record, base: audit.base, changes: audit.changes)
         if !reasons.isEmpty {
-            let severe = introduced.filter { (Severity(rawValue: $0.severity) ?? .note) >= policy.minimumSeverity }
             notifications.opened.append(OpenRegression(
-                sha: record.sha, ref: audit.ref, findings: severe.map { .init(fingerprint: $0.fingerprint, path: $0.path) },
+                sha: record.sha, ref: audit.ref,
+                findings: policy.severe(audit.changes).map { .init(fingerprint: $0.fingerprint, path: $0.path, rule: $0.rule) },
                 failingPaths: audit.newlyFailing, ratioBefore: ratioBefore
             ))
-            notifications.alerts.append(try alert(
+            alerts.append(try alert(
                 .regression, key: "regression:\(record.sha)", audit: audit, ratioBefore: ratioBefore, reasons: reasons,
-                introduced: introduced, fixed: audit.changes.filter { $0.kind == .fixed }, regression: nil
+                introduced: introduced, fixed: fixed, regression: nil
             ))
         }
+        if raisesAlerts { notifications.alerts = alerts }
         return notifications
     }
 
     private func isResolved(_ regression: OpenRegression, by audit: CommitAudit) -> Bool {
         regression.sha != audit.record.sha
-            && !regression.findings.contains { audit.hasFinding($0.fingerprint, at: $0.path) }
+            && !regression.findings.contains { audit.hasFinding($0.fingerprint, at: $0.path) || audit.isUnchecked($0) }
             && !regression.failingPaths.contains(where: audit.isFailing)
             && audit.record.summary.complianceRatio >= regression.ratioBefore - policy.maximumRatioDrop
     }
@@ -73,5 +102,14 @@ public final class RegressionNotifier: CommitObserver {
             introduced: introduced, fixed: fixed, regression: regression
         )
         return OutboxAlert(key: key, kind: kind, ref: audit.ref, payload: try AlertDocument.encoder.encode(document))
+    }
+}
+
+extension OpenRegression {
+    /// The regression with its findings followed to where a commit moved or renamed them.
+    func followed(through audit: CommitAudit) -> OpenRegression {
+        OpenRegression(sha: sha, ref: ref, findings: findings.map(audit.follow), failingPaths: failingPaths.map { path in
+            audit.renames.first { $0.oldPath == path }?.newPath ?? path
+        }, ratioBefore: ratioBefore)
     }
 }

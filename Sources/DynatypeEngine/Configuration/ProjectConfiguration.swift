@@ -27,7 +27,11 @@ public struct ProjectConfiguration: Hashable, Sendable {
 
     /// Parses the file's contents; `file` names it in errors.
     public init(data: Data, file: String) throws {
-        let reader = try ConfigurationReader(file: file, data: data)
+        try self.init(reader: try ConfigurationReader(file: file, data: data))
+    }
+
+    /// Parses an object of these keys (a file's, or the daemon configuration's `rules`).
+    public init(reader: ConfigurationReader) throws {
         try reader.rejectUnknownKeys(allowed: Self.keys)
         included = try reader.strings("included") ?? []
         excluded = try reader.strings("excluded") ?? []

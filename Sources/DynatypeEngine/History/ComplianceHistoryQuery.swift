@@ -26,18 +26,31 @@ extension HistoryQueries {
         let bucket = bucket ?? Self.bucket(commits: period.count, days: tip.committedAt.timeIntervalSince(first.committedAt) / 86_400)
 
         let samples = try folderSamples(period)
-        // The tip's tree was loaded last by the samples: the audit and blame reuse it.
+        // The tip's tree was loaded last by the samples: the audit reuses it.
         let files = try fullAudit(of: tip)
-        let blamed = files.isEmpty ? [] : try blame(".", at: tip.sha)
-        let open = Set(blamed.filter { $0.finding.severity >= policy.minimumSeverity }.compactMap { $0.commit?.sha })
+        // Open regressions are the history's ledger (as `status`, `fleet` and metrics count them).
+        let fullRef = (try? repository.fullName(of: ref)) ?? ref
+        let open = Set(try store.openRegressions(ref: fullRef).map(\.sha))
         let trend = points(of: period, by: bucket)
         let (events, leftOut) = try regressionEvents(
             chain, period: Set(period.map(\.sha)), open: open, trendIndex: Self.trendIndex(trend, bucket: bucket)
         )
+        let newest = try store.commit(try repository.resolveCommit(ref).hex)
         return ComplianceHistory(
             ref: ref, tip: tip, since: since, bucket: bucket, trend: trend, files: files,
-            folderSamples: samples, events: events, eventsLeftOut: leftOut, authors: authors(period)
+            folderSamples: samples, events: events, eventsLeftOut: leftOut, authors: authors(period), openRegressionCount: open.count,
+            problem: newest.flatMap(Self.problem)
         )
+    }
+
+    /// What a ref's newest commit's record says went wrong, if anything.
+    static func problem(_ record: CommitRecord) -> String? {
+        if record.status == .failed {
+            return "the newest commit \(record.sha.prefix(10)) could not be audited (\(record.error ?? "unknown error")); these numbers are those of the last audited commit"
+        }
+        return record.configurationError.map {
+            "the newest commit \(record.sha.prefix(10)) has an invalid .dynatype.json and was audited with the last valid configuration: \($0)"
+        }
     }
 
     /// Finds the trend point of a commit by its bucket's label.

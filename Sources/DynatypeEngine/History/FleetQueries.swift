@@ -53,7 +53,7 @@ public struct FleetQueries {
             }
             return FleetRow(
                 repository: identity.name, latest: audited.last, daily: daily, openRegressions: try store.openRegressionCount(),
-                commits: commits.count, lastAudit: commits.map(\.auditedAt).max()
+                commits: commits.count, lastAudit: commits.map(\.auditedAt).max(), problem: commits.last.flatMap(HistoryQueries.problem)
             )
         }
     }

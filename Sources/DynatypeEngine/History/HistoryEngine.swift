@@ -26,6 +26,8 @@ public final class HistoryEngine {
     private var knownChanges: [ObjectID: (parent: ObjectID, changes: [FileChange])] = [:]
     /// What the commits ahead will change, for the tree cache.
     private let forecast = ChangeForecast()
+    /// Who decides each commit's rules (the operator, and how far the repository may change them).
+    public var rulePolicy = RulePolicy()
 
     /// The syntax-tree cache's default budget. With it, `scan --all` of
     /// duckduckgo-iOS and home-assistant iOS each peak below 250 MB resident
@@ -94,10 +96,11 @@ public final class HistoryEngine {
     /// history goes on.
     static let maximumAttempts = 3
 
-    /// Audits and records one commit. A commit that cannot be audited (its
-    /// configuration is invalid, an object is unreadable, earlier attempts
-    /// died) is recorded as failed; only store errors (and `beforeSaving`'s)
-    /// are thrown. `beforeSaving` runs once the commit's blobs are analyzed:
+    /// Audits and records one commit. A commit whose own `.dynatype.json` is
+    /// invalid is audited with the last valid configuration and says so; a
+    /// commit that cannot be audited (an object is unreadable, earlier
+    /// attempts died) is recorded as failed; only store errors (and
+    /// `beforeSaving`'s) are thrown. `beforeSaving` runs once the commit's blobs are analyzed:
     /// a scan queues the next commits' blobs there, so the cores parse them
     /// while this commit is saved.
     @discardableResult
@@ -117,29 +120,36 @@ public final class HistoryEngine {
         var changes: [FindingChange] = []
         var renames: [PathRename] = []
         var notifications = CommitNotifications.none
+        var stored: StoredConfiguration?
         do {
             let attempt = try store.beginAttempt(id.hex)
             guard attempt <= Self.maximumAttempts else { throw AbandonedAudit(attempts: attempt - 1) }
-            let configuration = try CommitConfiguration.read(at: id, in: repository)
-            record.configurationHash = configuration.hash
-            let delta = try advance(to: id, configuration: configuration, from: base)
+            let resolved = try resolveConfiguration(of: id, base: base)
+            stored = resolved.effective.stored
+            record.configurationHash = stored?.hash
+            record.configurationError = resolved.error
+            record.policyChange = resolved.policyChange
+            let delta = try advance(to: id, configuration: CommitConfiguration(resolved.effective), from: base)
             record.summary = current!.summary
             record.introduced = delta.introduced.count
             record.fixed = delta.fixed.count
-            record.introducedErrors = delta.introduced.filter { $0.severity == Severity.error.rawValue }.count
+            record.moved = delta.moved.count
+            record.unchecked = delta.unchecked.count
+            record.introducedErrors = delta.introduced.filter { $0.severityLevel == .error }.count
             record.filesNewlyFailing = delta.newlyFailing.count
-            changes = delta.introduced + delta.fixed
+            changes = delta.changes
             renames = delta.renames
             if let observer, let ref, let base {
                 record.durationSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                 notifications = try observer.notifications(for: CommitAudit(
                     record: record, base: try store.commit(base.hex), ref: ref, changes: changes, newlyFailing: delta.newlyFailing,
-                    state: current!
+                    configuration: resolved, renames: delta.renames, state: current!
                 ))
             }
         } catch let error as ConfigurationError {
+            // A stored configuration that no longer parses: the history is damaged, the commit is not.
             record.status = .failed
-            record.error = "invalid configuration: \(error)"
+            record.error = "the configuration of its base cannot be read: \(error)"
         } catch let error as GitError {
             record.status = .failed
             record.error = error.message
@@ -149,7 +159,9 @@ public final class HistoryEngine {
         }
         record.durationSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         try beforeSaving?()
-        try store.save(record, changes: changes, renames: renames, analyses: analyzer.takeNew(), tips: tips, notifications: notifications)
+        try store.save(
+            record, configuration: stored, changes: changes, renames: renames, analyses: analyzer.takeNew(), tips: tips, notifications: notifications
+        )
         return AuditedCommit(record: record, changes: changes)
     }
 
@@ -164,7 +176,8 @@ public final class HistoryEngine {
         guard current!.configuration == configuration else {
             let next = try TreeState.build(commit: id, configuration: configuration, repository: repository, analyzer: analyzer)
             statistics.stateRebuilds += 1
-            let delta = TreeState.compare(current!, next)
+            var delta = TreeState.compare(current!, next)
+            delta.separateUnchecked(by: configuration.configuration, in: next)
             current = next
             return delta
         }
@@ -184,7 +197,7 @@ public final class HistoryEngine {
     /// more than parsing. Otherwise it is rebuilt from the blob cache.
     private func load(_ id: ObjectID) throws {
         if current?.commit == id { return }
-        let configuration = try CommitConfiguration.read(at: id, in: repository)
+        let configuration = CommitConfiguration(try effectiveConfiguration(of: id))
         // (The last audited commit may be gone: a force push, then `git gc`.)
         if let state = current, state.configuration == configuration, repository.hasCommit(state.commit) {
             let changes = try repository.changes(from: state.commit, to: id, patterns: HistoryPaths.diffPatterns)
@@ -196,6 +209,26 @@ public final class HistoryEngine {
         current = nil
         current = try TreeState.build(commit: id, configuration: configuration, repository: repository, analyzer: analyzer)
         statistics.stateRebuilds += 1
+    }
+
+    /// The configuration a commit is audited with, from its own file, the
+    /// configuration of the commit it builds on and the rule policy.
+    private func resolveConfiguration(of id: ObjectID, base: ObjectID?) throws -> ResolvedConfiguration {
+        let file = try RepositoryConfigurationFile.read(at: id, in: repository)
+        guard let base else { return rulePolicy.resolve(file.contents, base: nil, fileChanged: file.blob != nil) }
+        let baseBlob = try repository.blob(at: ProjectConfiguration.fileName, in: base)
+        return rulePolicy.resolve(file.contents, base: try effectiveConfiguration(of: base), fileChanged: file.blob != baseBlob)
+    }
+
+    /// The configuration an audited commit was audited with: the state's,
+    /// the one its record names, or (recorded before dynatype kept them)
+    /// its own file's.
+    private func effectiveConfiguration(of id: ObjectID) throws -> ProjectConfiguration {
+        if let current, current.commit == id { return current.configuration.configuration }
+        if let hash = try store.commit(id.hex)?.configurationHash, let body = try store.configuration(hash: hash) {
+            return try ProjectConfiguration(stored: body)
+        }
+        return try RepositoryConfigurationFile.read(at: id, in: repository).contents.get() ?? rulePolicy.pinned ?? ProjectConfiguration()
     }
 
     /// A scan begins: its commits are numbered from 0, so what an earlier
@@ -240,14 +273,16 @@ public final class HistoryEngine {
         var lanes: [(file: String, requests: [AnalysisQueue.Queued])] = []
         var laneOf: [String: Int] = [:]
         for (batch, id) in zip(commits.indices, commits) {
-            guard let (_, changes) = try changes(of: id), let configuration = try? CommitConfiguration.read(at: id, in: repository) else {
-                continue
-            }
+            // The commit's own file guesses its configuration well enough to choose what to parse ahead.
+            guard let (_, changes) = try changes(of: id),
+                case .success(let file) = (try? RepositoryConfigurationFile.read(at: id, in: repository))?.contents
+            else { continue }
+            let configuration = rulePolicy.repositoryConfiguration == .ignore ? nil : file ?? rulePolicy.pinned ?? ProjectConfiguration()
             for change in changes {
                 guard let path = change.newPath, let blob = change.newBlob, let kind = SourceKind(path: path),
-                    configuration.configuration.includes(relativePath: path),
+                    configuration?.includes(relativePath: path) ?? true,
                     // An unreadable blob is left to the commit's audit, which records the error.
-                    (try? repository.size(of: blob)).map({ $0 <= configuration.configuration.maximumFileBytes }) ?? true
+                    (try? repository.size(of: blob)).map({ $0 <= configuration?.maximumFileBytes ?? ProjectConfiguration.defaultMaximumFileBytes }) ?? true
                 else { continue }
                 // A lane is named by the path its file had before these
                 // commits, so the file's lane of earlier commits continues it.

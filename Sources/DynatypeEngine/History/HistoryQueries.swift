@@ -128,15 +128,33 @@ public struct HistoryQueries {
         return try file.report.findings.indices.map { index in
             var introducer: ObjectID?
             for fingerprints in fingerprintsByName where introducer == nil {
-                introducer = try store.introductions(of: fingerprints[index]).lazy
-                    .compactMap(ObjectID.init(hex:))
-                    .first { repository.isAncestor($0, of: id) }
+                introducer = try origin(of: fingerprints[index], before: id)
             }
             return BlameEntry(
                 path: path, finding: file.report.findings[index], fingerprint: file.fingerprints[index],
                 commit: try introducer.flatMap { try store.commit($0.hex) }
             )
         }
+    }
+}
+
+extension HistoryQueries {
+    /// The commit that introduced a finding seen at `id`: the nearest
+    /// ancestor where it arrived, followed back through the commits that
+    /// moved it from another file or declaration.
+    func origin(of fingerprint: String, before id: ObjectID) throws -> ObjectID? {
+        var fingerprint = fingerprint
+        var tip = id
+        var followed = Set<String>()
+        while followed.insert(fingerprint).inserted {
+            guard let arrival = try store.arrivals(of: fingerprint).first(where: { arrival in
+                ObjectID(hex: arrival.commit).map { repository.isAncestor($0, of: tip) } ?? false
+            }), let commit = ObjectID(hex: arrival.commit) else { return nil }
+            guard arrival.change.kind == .moved, let from = arrival.change.fromFingerprint else { return commit }
+            fingerprint = from
+            tip = commit
+        }
+        return nil
     }
 }
 

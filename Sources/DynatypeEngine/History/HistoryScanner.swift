@@ -60,7 +60,7 @@ public final class HistoryScanner {
 
     /// The full name of a ref as the user gives it (`main`, `HEAD` → its branch).
     public func referenceName(_ name: String) throws -> String {
-        name == "HEAD" ? try repository.headReferenceName() : try repository.fullReferenceName(name)
+        try repository.fullName(of: name)
     }
 
     public func plan(refs names: [String], limit: ScanLimit) throws -> ScanPlan {

@@ -13,6 +13,12 @@ public struct RegressionPolicy: Sendable, Equatable {
 
     public init() {}
 
+    /// The introduced findings that make a commit regress (moved and
+    /// unchecked ones never do).
+    public func severe(_ changes: [FindingChange]) -> [FindingChange] {
+        changes.filter { $0.kind == .introduced && $0.severityLevel >= minimumSeverity }
+    }
+
     /// Why the commit regresses, empty when it does not. A failed commit or a
     /// baseline never regresses: there is nothing to compare.
     public func reasons(_ record: CommitRecord, base: CommitRecord?, changes: [FindingChange]) -> [String] {
@@ -23,7 +29,7 @@ public struct RegressionPolicy: Sendable, Equatable {
     /// Why a change from one tree to another regresses (a commit, or a pull request).
     public func reasons(before: AuditSummary, after: AuditSummary, changes: [FindingChange], newlyFailingFiles: Int) -> [String] {
         var reasons: [String] = []
-        let severe = changes.filter { $0.kind == .introduced && (Severity(rawValue: $0.severity) ?? .note) >= minimumSeverity }
+        let severe = severe(changes)
         if !severe.isEmpty {
             reasons.append("introduced \(severe.count) finding\(severe.count == 1 ? "" : "s") of severity \(minimumSeverity.rawValue) or above")
         }

@@ -25,16 +25,23 @@ struct RegressionTimeline {
         for record in chain.reversed() where !record.isBaseline {
             let changes = try queries.store.findingChanges(of: record.sha)
             let fixed = Set(changes.filter { $0.kind == .fixed }.map(\.fingerprint))
+            let moves = changes.filter { $0.kind == .moved }
             var resolves: [String] = []
             for (sha, fingerprints) in remaining {
-                let left = fingerprints.subtracting(fixed)
+                // A moved finding is followed under its new identity.
+                var carried = fingerprints
+                for move in moves where move.fromFingerprint.map(carried.contains) == true {
+                    carried.remove(move.fromFingerprint!)
+                    carried.insert(move.fingerprint)
+                }
+                let left = carried.subtracting(fixed)
                 remaining[sha] = left.isEmpty ? nil : left
                 if left.isEmpty { resolves.append(sha) }
             }
             let reasons = try queries.regression(of: record, changes: changes)
             guard !reasons.isEmpty || !resolves.isEmpty else { continue }
             for sha in resolves { entries[indexOf[sha]!].resolvedBy = record.sha }
-            let severe = changes.filter { $0.kind == .introduced && (Severity(rawValue: $0.severity) ?? .note) >= queries.policy.minimumSeverity }
+            let severe = queries.policy.severe(changes)
             if !reasons.isEmpty, !severe.isEmpty { remaining[record.sha] = Set(severe.map(\.fingerprint)) }
             indexOf[record.sha] = entries.count
             entries.append(Entry(record: record, changes: changes, reasons: reasons, resolves: resolves.sorted { indexOf[$0]! < indexOf[$1]! }))

@@ -116,9 +116,18 @@ struct TreeState {
     struct Delta {
         var introduced: [FindingChange] = []
         var fixed: [FindingChange] = []
+        /// Findings that left one place and arrived in another (see `matchMoves`).
+        var moved: [FindingChange] = []
+        /// Findings gone because the configuration stopped checking them.
+        var unchecked: [FindingChange] = []
         /// Paths that passed before and fail now.
         var newlyFailing: [String] = []
         var renames: [PathRename] = []
+        /// The move keys of `introduced` and `fixed`, in their order.
+        fileprivate var introducedKeys: [MoveKey] = []
+        fileprivate var fixedKeys: [MoveKey] = []
+
+        var changes: [FindingChange] { introduced + fixed + moved + unchecked }
     }
 
     /// The files of a diff that the state must look at, with their analyses
@@ -212,6 +221,7 @@ struct TreeState {
                 delta.newlyFailing.append(path)
             }
         }
+        delta.matchMoves()
         return delta
     }
 
@@ -222,9 +232,11 @@ struct TreeState {
         let old = Set(before.fingerprints), new = Set(after.fingerprints)
         for (finding, fingerprint) in zip(after.findings, after.fingerprints) where !old.contains(fingerprint) {
             delta.introduced.append(FindingChange(kind: .introduced, finding: finding, path: path, fingerprint: fingerprint))
+            delta.introducedKeys.append(MoveKey(finding))
         }
         for (finding, fingerprint) in zip(before.findings, before.fingerprints) where !new.contains(fingerprint) {
             delta.fixed.append(FindingChange(kind: .fixed, finding: finding, path: path, fingerprint: fingerprint))
+            delta.fixedKeys.append(MoveKey(finding))
         }
     }
 
@@ -237,7 +249,73 @@ struct TreeState {
             compare(old, new, path: path, into: &delta)
             if before.files[path]?.report.verdict == .pass, after.files[path]?.report.verdict == .fail { delta.newlyFailing.append(path) }
         }
+        delta.matchMoves()
         return delta
+    }
+}
+
+/// What a finding is without its place, to recognize it when code moves:
+/// first with its declaration (code moved to another file), then without
+/// (code moved into an extension or another view), as SonarQube matches
+/// issues from strict to loose.
+struct MoveKey: Equatable {
+    let strict: String
+    let loose: String
+
+    init(_ finding: Finding) {
+        let code = Fingerprint.normalized(finding.current)
+        loose = finding.rule.rawValue + "\u{1F}" + code
+        strict = loose + "\u{1F}" + finding.declaration
+    }
+}
+
+extension TreeState.Delta {
+    /// Pairs findings that left one file or declaration with identical ones
+    /// that arrived in another in the same commit: each pair is one moved
+    /// finding, neither introduced nor fixed, and a file that fails only
+    /// because failing code moved into it is not newly failing.
+    mutating func matchMoves() {
+        guard !introduced.isEmpty, !fixed.isEmpty else { return }
+        for strict in [true, false] {
+            var gone: [String: [Int]] = [:]
+            for (index, key) in fixedKeys.enumerated() { gone[strict ? key.strict : key.loose, default: []].append(index) }
+            var leaving = Set<Int>()
+            var arrived = Set<Int>()
+            for (index, key) in introducedKeys.enumerated() {
+                let change = introduced[index]
+                // A strict match must cross files: within one file, the same declaration and code is the same finding.
+                guard let origin = gone[strict ? key.strict : key.loose]?.first(where: {
+                    !leaving.contains($0) && (!strict || fixed[$0].path != change.path)
+                }) else { continue }
+                leaving.insert(origin)
+                arrived.insert(index)
+                moved.append(change.moved(from: fixed[origin]))
+            }
+            fixed = fixed.indices.filter { !leaving.contains($0) }.map { fixed[$0] }
+            fixedKeys = fixedKeys.indices.filter { !leaving.contains($0) }.map { fixedKeys[$0] }
+            introduced = introduced.indices.filter { !arrived.contains($0) }.map { introduced[$0] }
+            introducedKeys = introducedKeys.indices.filter { !arrived.contains($0) }.map { introducedKeys[$0] }
+        }
+        let movedInto = Set(moved.map(\.path))
+        newlyFailing = newlyFailing.filter { path in
+            !movedInto.contains(path) || introduced.contains { $0.path == path && $0.severityLevel == .error }
+        }
+    }
+
+    /// Findings that vanished because `configuration` no longer checks
+    /// them (their rule is off, their file not audited) are "no longer
+    /// checked", not fixed.
+    mutating func separateUnchecked(by configuration: ProjectConfiguration, in state: TreeState) {
+        let stillChecked = { (change: FindingChange) -> Bool in
+            guard let rule = RuleID(rawValue: change.rule), configuration.rules.isEnabled(rule) else { return false }
+            return state.includes(change.path) && state.declined[change.path] == nil
+        }
+        unchecked = fixed.filter { !stillChecked($0) }.map {
+            var change = $0
+            change.kind = .unchecked
+            return change
+        }
+        fixed = fixed.filter(stillChecked)
     }
 }
 

@@ -8,12 +8,12 @@ public enum FleetRenderer {
         case .json:
             return JSONOutput.encode(rows.map(FleetDocument.init))
         case .csv:
-            var table = TextTable(["repository", "commit", "compliance", "change_\(days)d", "errors", "open_regressions", "commits", "last_audit"])
+            var table = TextTable(["repository", "commit", "compliance", "change_\(days)d", "errors", "open_regressions", "commits", "last_audit", "problem"])
             for row in rows {
                 table.add([
                     row.repository, row.latest?.sha ?? "", row.latest.map { HistoryRenderer.ratio($0.summary.complianceRatio) } ?? "",
                     change(row).map(HistoryRenderer.ratio) ?? "", row.latest.map { "\($0.summary.errors)" } ?? "", "\(row.openRegressions)",
-                    "\(row.commits)", row.lastAudit.map(HistoryRenderer.timestamp) ?? "",
+                    "\(row.commits)", row.lastAudit.map(HistoryRenderer.timestamp) ?? "", row.problem ?? "",
                 ])
             }
             return table.csv
@@ -28,7 +28,8 @@ public enum FleetRenderer {
                     "\(row.openRegressions)", row.lastAudit.map(HistoryRenderer.timestamp) ?? "never",
                 ])
             }
-            return table.aligned
+            let problems = rows.compactMap { row in row.problem.map { "\(row.repository): \($0)\n" } }.joined()
+            return table.aligned + problems
         }
     }
 
@@ -47,9 +48,10 @@ struct FleetDocument: Encodable {
     let openRegressions: Int
     let commits: Int
     let lastAudit: String?
+    let problem: String?
 
     enum CodingKeys: String, CodingKey {
-        case repository, commit, summary, daily, commits
+        case repository, commit, summary, daily, commits, problem
         case openRegressions = "open_regressions"
         case lastAudit = "last_audit"
     }
@@ -62,5 +64,6 @@ struct FleetDocument: Encodable {
         openRegressions = row.openRegressions
         commits = row.commits
         lastAudit = row.lastAudit.map(HistoryRenderer.timestamp)
+        problem = row.problem
     }
 }

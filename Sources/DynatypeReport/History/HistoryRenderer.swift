@@ -44,7 +44,8 @@ public enum HistoryRenderer {
                     audited ? ratio(record.summary.complianceRatio) : "", audited ? "\(record.summary.errors)" : "",
                     audited ? "\(record.summary.warnings)" : "", audited ? "\(record.summary.notes)" : "",
                     counted ? "\(record.introduced)" : "", counted ? "\(record.fixed)" : "",
-                    entry.regression.isEmpty ? "false" : "true", audited ? entry.regression.joined(separator: "; ") : record.error ?? "",
+                    entry.regression.isEmpty ? "false" : "true",
+                    audited ? (entry.regression + [record.configurationError, record.policyChange].compactMap { $0 }).joined(separator: "; ") : record.error ?? "",
                 ])
             }
             return table.csv
@@ -62,11 +63,16 @@ public enum HistoryRenderer {
                 } else {
                     status = record.isBaseline ? "baseline" : ""
                 }
+                let remarks = [
+                    record.configurationError.map { "configuration invalid (audited with the last valid one): \($0)" },
+                    record.policyChange.map { "checks lowered: \($0)" },
+                ].compactMap { $0 }
+                let said = ([status].filter { !$0.isEmpty } + remarks).joined(separator: " · ")
                 let failed = record.status == .failed
                 table.add((byRepository ? [entry.repository ?? ""] : []) + [
                     String(record.sha.prefix(10)), date(record.committedAt), record.authorName, TextCut.words(record.title, limit: 50),
                     failed ? "–" : percent(record.summary.complianceRatio), failed ? "–" : "\(record.summary.errors)",
-                    failed ? "–" : "\(record.summary.warnings)", record.isBaseline || failed ? "–" : "+\(record.introduced)/-\(record.fixed)", status,
+                    failed ? "–" : "\(record.summary.warnings)", record.isBaseline || failed ? "–" : "+\(record.introduced)/-\(record.fixed)", said,
                 ])
             }
             return table.aligned
@@ -217,8 +223,20 @@ struct CommitDocument: Encodable {
     let email: String
     let date: String
     let title: String
-    let summary: SummaryDocument
+    /// Absent for a failed commit: it has no numbers.
+    let summary: SummaryDocument?
     let regression: [String]
+    let configurationError: String?
+    let policyChange: String?
+    let moved: Int
+    let noLongerChecked: Int
+
+    enum CodingKeys: String, CodingKey {
+        case repository, commit, parent, base, status, error, baseline, author, email, date, title, summary, regression, moved
+        case configurationError = "configuration_error"
+        case policyChange = "policy_change"
+        case noLongerChecked = "no_longer_checked"
+    }
 
     init(_ record: CommitRecord, regression: [String], repository: String? = nil) {
         self.repository = repository
@@ -232,8 +250,12 @@ struct CommitDocument: Encodable {
         email = record.authorEmail
         date = HistoryRenderer.timestamp(record.committedAt)
         title = record.title
-        summary = SummaryDocument(record.summary, introduced: record.introduced, fixed: record.fixed)
+        summary = record.status == .failed ? nil : SummaryDocument(record.summary, introduced: record.introduced, fixed: record.fixed)
         self.regression = regression
+        configurationError = record.configurationError
+        policyChange = record.policyChange
+        moved = record.moved
+        noLongerChecked = record.unchecked
     }
 }
 
@@ -247,6 +269,8 @@ struct ChangeDocument: Encodable {
     let fix: String
     let current: String
     let fingerprint: String
+    /// For a moved finding: where it came from.
+    let fromPath: String?
 
     init(_ change: FindingChange) {
         rule = change.rule
@@ -258,6 +282,7 @@ struct ChangeDocument: Encodable {
         fix = change.fix
         current = change.current
         fingerprint = change.fingerprint
+        fromPath = change.fromPath
     }
 }
 

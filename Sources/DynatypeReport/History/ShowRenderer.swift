@@ -13,9 +13,9 @@ public enum ShowRenderer {
         switch format {
         case .json: return JSONOutput.encode(ShowDocument(detail))
         case .csv:
-            return HistoryRenderer.changesCSV([
-                ("introduced", detail.changes.filter { $0.kind == .introduced }), ("fixed", detail.changes.filter { $0.kind == .fixed }),
-            ])
+            return HistoryRenderer.changesCSV(FindingChange.Kind.allCases.map { kind in
+                (kind.rawValue, detail.changes.filter { $0.kind == kind })
+            })
         case .sarif: return OutputFormat.sarif.render(AuditOutcome(root: root, reports: detail.reports ?? [], skipped: []))
         case .text: return text(detail, root: root)
         }
@@ -29,14 +29,25 @@ public enum ShowRenderer {
         if record.status == .failed {
             return out + "The audit failed: \(record.error ?? "unknown error")\n"
         }
+        if let error = record.configurationError {
+            out += "Configuration invalid, audited with the last valid configuration: \(error)\n"
+        }
+        if let change = record.policyChange { out += "Checks lowered by its configuration: \(change)\n" }
         out += "Compliance \(HistoryRenderer.percent(summary.complianceRatio)) (\(summary.textElementsPassing) of \(summary.textElements) text elements pass) · "
         out += "\(summary.filesAudited) files, \(summary.filesFailing) failing · \(summary.errors) errors, \(summary.warnings) warnings, \(summary.notes) notes\n"
         if let base = record.base, !record.isBaseline {
-            out += "Compared with \(base.prefix(10)): +\(record.introduced) introduced, -\(record.fixed) fixed\n"
+            out += "Compared with \(base.prefix(10)): +\(record.introduced) introduced, -\(record.fixed) fixed"
+            if record.moved > 0 { out += ", \(record.moved) moved" }
+            if record.unchecked > 0 { out += ", \(record.unchecked) no longer checked" }
+            out += "\n"
         }
         if !detail.regression.isEmpty { out += "Regression: " + detail.regression.joined(separator: "; ") + "\n" }
         out += HistoryRenderer.section("Introduced", detail.changes.filter { $0.kind == .introduced })
         out += HistoryRenderer.section("Fixed", detail.changes.filter { $0.kind == .fixed })
+        for (title, kind) in [("Moved", FindingChange.Kind.moved), ("No longer checked", .unchecked)] {
+            let changes = detail.changes.filter { $0.kind == kind }
+            if !changes.isEmpty { out += HistoryRenderer.section(title, changes) }
+        }
         if let reports = detail.reports {
             out += "\nAll findings at this commit\n\n" + OutputFormat.text.render(AuditOutcome(root: root, reports: reports, skipped: []))
         }
@@ -50,16 +61,20 @@ struct ShowDocument: Encodable {
     let commit: CommitDocument
     let introducedFindings: [ChangeDocument]
     let fixedFindings: [ChangeDocument]
+    let movedFindings: [ChangeDocument]
+    let noLongerCheckedFindings: [ChangeDocument]
     let files: [FileDocument]?
 
     enum CodingKeys: String, CodingKey {
-        case introducedFindings, fixedFindings, files
+        case introducedFindings, fixedFindings, movedFindings, noLongerCheckedFindings, files
     }
 
     init(_ detail: CommitDetail) {
         commit = CommitDocument(detail.record, regression: detail.regression)
         introducedFindings = detail.changes.filter { $0.kind == .introduced }.map(ChangeDocument.init)
         fixedFindings = detail.changes.filter { $0.kind == .fixed }.map(ChangeDocument.init)
+        movedFindings = detail.changes.filter { $0.kind == .moved }.map(ChangeDocument.init)
+        noLongerCheckedFindings = detail.changes.filter { $0.kind == .unchecked }.map(ChangeDocument.init)
         files = detail.reports?.map { FileDocument($0) }
     }
 
@@ -69,6 +84,8 @@ struct ShowDocument: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(introducedFindings, forKey: .introducedFindings)
         try container.encode(fixedFindings, forKey: .fixedFindings)
+        try container.encode(movedFindings, forKey: .movedFindings)
+        try container.encode(noLongerCheckedFindings, forKey: .noLongerCheckedFindings)
         try container.encodeIfPresent(files, forKey: .files)
     }
 }

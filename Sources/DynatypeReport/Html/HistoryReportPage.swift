@@ -20,8 +20,9 @@ public struct HistoryReportPage {
             .union(history.events.flatMap { ($0.introduced + $0.fixed).map(\.rule) })
         let subtitle = "\(HTML.text(history.ref)) at \(HTML.code(String(tip.sha.prefix(10)))) (\(HistoryRenderer.date(tip.committedAt)), \(HTML.text(tip.title))) · "
             + period
+        let problem = history.problem.map { "<p class=\"bad\" role=\"alert\">\(HTML.text($0))</p>\n" } ?? ""
         return HTMLPage(title: "Dynamic Type compliance of \(repository)", subtitle: subtitle, sections: [
-            .init(id: "summary", title: "Where it stands", body: tiles()),
+            .init(id: "summary", title: "Where it stands", body: problem + tiles()),
             .init(id: "trend", title: "Compliance over time", body: TrendChart(points: history.trend, bucket: history.bucket, events: history.events).render()),
             .init(id: "rules", title: "Findings by rule", body: RuleBreakdown(findings: findings).render()),
             .init(id: "folders", title: "Folders", body: FolderBreakdown(reports: history.files, samples: history.folderSamples).render()),
@@ -42,7 +43,7 @@ public struct HistoryReportPage {
     private func tiles() -> String {
         let summary = history.tip.summary
         let start = history.trend.first?.record.summary ?? summary
-        let open = history.openRegressions.count
+        let open = history.openRegressionCount
         let change = (summary.complianceRatio - start.complianceRatio)
         return SummaryTiles(tiles: [
             .init(

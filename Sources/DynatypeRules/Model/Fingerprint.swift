@@ -14,7 +14,7 @@ public enum Fingerprint {
         }
     }
 
-    static func normalized(_ code: String) -> String { code.filter { !$0.isWhitespace } }
+    public static func normalized(_ code: String) -> String { code.filter { !$0.isWhitespace } }
 
     /// 64-bit FNV-1a: stable across processes and platforms, unlike `Hasher`.
     public static func fnv1a(_ text: String) -> UInt64 {

@@ -15,7 +15,7 @@ struct JournalSink: AlertSink {
             ("message", document.headline),
         ]
         let line = "alert " + fields.map { "\($0.0)=\(Self.quote($0.1))" }.joined(separator: " ")
-        Journal.log(document.kind == .regression ? .warning : .notice, line)
+        Journal.log(document.kind == .resolved ? .notice : .warning, line)
     }
 
     private static func quote(_ value: String) -> String {

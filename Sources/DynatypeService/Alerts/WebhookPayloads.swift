@@ -31,13 +31,18 @@ enum WebhookPayload {
     }
 
     /// One alert per regression: its resolution has the same fingerprint, so
-    /// Alertmanager (and what reads its webhooks) closes it.
+    /// Alertmanager (and what reads its webhooks) closes it. A configuration
+    /// alert is an alert of its own name that fires once.
     static func alertmanager(_ document: AlertDocument) -> [String: Any] {
         let regression = document.regression ?? document.commit
-        let firing = document.kind == .regression
-        let labels: [String: String] = [
-            "alertname": "DynamicTypeRegression", "repository": document.repository, "ref": document.ref, "severity": "warning",
-        ]
+        let firing = document.kind != .resolved
+        let name: String
+        switch document.kind {
+        case .regression, .resolved: name = "DynamicTypeRegression"
+        case .configurationInvalid: name = "DynamicTypeConfigurationInvalid"
+        case .policyWeakened: name = "DynamicTypePolicyWeakened"
+        }
+        let labels: [String: String] = ["alertname": name, "repository": document.repository, "ref": document.ref, "severity": "warning"]
         let items = firing ? document.introduced : document.fixed
         let annotations: [String: String] = [
             "summary": document.headline,
@@ -45,7 +50,9 @@ enum WebhookPayload {
             "commit": document.commit, "regression_commit": regression, "author": document.author.name,
             "ratio_before": String(format: "%.4f", document.ratioBefore), "ratio_after": String(format: "%.4f", document.ratioAfter),
         ]
-        let fingerprint = String(format: "%016llx", Fingerprint.fnv1a("\(document.repository)|\(document.ref)|\(regression)"))
+        // A regression's fingerprint is as it always was, so one raised before an upgrade still closes.
+        let scope = firing && document.kind != .regression ? "\(name)|" : ""
+        let fingerprint = String(format: "%016llx", Fingerprint.fnv1a("\(scope)\(document.repository)|\(document.ref)|\(regression)"))
         let alert: [String: Any] = [
             "status": firing ? "firing" : "resolved", "labels": labels, "annotations": annotations,
             "startsAt": document.committedAt.formatted(.iso8601),

@@ -29,6 +29,8 @@ public struct DaemonConfiguration: Equatable, Sendable {
         /// Open the repository even when another user owns it (libgit2's
         /// owner check, CVE-2022-24765; dynatype only reads the repository).
         public var trustOwner: Bool
+        /// The operator's rules, and how far the repository's `.dynatype.json` may change them.
+        public var rulePolicy = RulePolicy()
     }
 
     public struct AlertSettings: Equatable, Sendable {
@@ -106,7 +108,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
     private static func repository(_ reader: ConfigurationReader, base: URL) throws -> Repository {
         try reader.rejectUnknownKeys(allowed: [
             "name", "path", "database", "password_file", "refs", "policy", "alerts", "metrics_file", "report_file", "report_interval_seconds",
-            "backfill", "tree_cache_mb", "trust_owner",
+            "backfill", "tree_cache_mb", "trust_owner", "rules", "repository_config",
         ])
         guard let pathText = try reader.string("path"), !pathText.isEmpty else { throw reader.error("path", "is required: the repository to watch") }
         let path = URL(fileURLWithPath: Self.path(pathText, base: base))
@@ -131,6 +133,13 @@ public struct DaemonConfiguration: Equatable, Sendable {
             trustOwner: try reader.bool("trust_owner") ?? false
         )
         if let megabytes = try reader.integer("tree_cache_mb", in: 1...65_536, unit: "MB") { repository.treeCacheBytes = megabytes << 20 }
+        repository.rulePolicy.pinned = try reader.object("rules").map(ProjectConfiguration.init(reader:))
+        if let mode = try reader.string("repository_config") {
+            guard let value = RulePolicy.RepositoryConfiguration(rawValue: mode) else {
+                throw reader.error("repository_config", "must be one of \(RulePolicy.RepositoryConfiguration.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            repository.rulePolicy.repositoryConfiguration = value
+        }
         return repository
     }
 

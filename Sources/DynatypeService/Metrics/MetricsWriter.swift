@@ -3,6 +3,18 @@ import DynatypeHistory
 import DynatypeRules
 import Foundation
 
+/// How a commit's audit went, as metrics and `status` name it.
+enum CommitOutcome: String, CaseIterable {
+    case audited
+    /// Audited with the last valid configuration: its own was invalid.
+    case configurationInvalid = "configuration_invalid"
+    case failed
+
+    init(_ record: CommitRecord) {
+        self = record.status == .failed ? .failed : record.configurationError != nil ? .configurationInvalid : .audited
+    }
+}
+
 /// What the metrics file reports for one repository.
 struct MetricsSnapshot {
     struct RefState {
@@ -11,7 +23,10 @@ struct MetricsSnapshot {
     }
 
     let repository: String
+    /// Each ref's last commit audited with a configuration (failed ones never give numbers).
     let refs: [RefState]
+    /// How each ref's newest commit went.
+    let outcomes: [String: CommitOutcome]
     let commitsAudited: Int
     let commitsFailed: Int
     let alerts: [OutboxAlert.Kind: Int]
@@ -67,6 +82,13 @@ struct MetricsWriter {
         if let seconds = snapshot.lastAuditSeconds {
             family("dynatype_commit_audit_duration_seconds", "gauge", "How long the last commit's audit took.", [(labels: [repository], value: seconds)])
         }
+        family(
+            "dynatype_last_commit_status", "gauge",
+            "How the ref's newest commit went (1 for its status): audited, configuration_invalid (audited with the last valid configuration) or failed.",
+            snapshot.outcomes.sorted { $0.key < $1.key }.flatMap { ref, outcome in
+                CommitOutcome.allCases.map { (labels: [repository, ("ref", ref), ("status", $0.rawValue)], value: $0 == outcome ? 1 : 0) }
+            }
+        )
         family("dynatype_last_commit_info", "gauge", "The ref's last audited commit.", snapshot.refs.map { state in
             (labels: [repository, ("ref", state.ref), ("commit", state.record.sha), ("status", state.record.status.rawValue)], value: 1)
         })

@@ -15,12 +15,15 @@ enum CheckCommand: Command {
     static let summary = "Gate a change: what it introduces and fixes against the merge base of a base revision"
     static let help = """
         USAGE: dynatype check --base REV [--head REV] [--format FORMAT] [--repo DIR] [--db FILE|URL] [--repository NAME]
-                              [--max-ratio-drop FRACTION] [--jobs N] [--color WHEN]
+                              [--max-ratio-drop FRACTION] [--rules FILE] [--repository-config MODE] [--jobs N] [--color WHEN]
 
         Compares the head (default: the work tree, committed or not) with the merge base of
         REV and the head, from git objects, as the history compares a commit with its
         parent: findings matched by line-independent fingerprints (renames followed), so
-        moved code introduces nothing. Both sides are judged by the head's .dynatype.json.
+        moved code introduces nothing. Both sides are judged by the head's .dynatype.json as
+        --repository-config lets it change the merge base's: by default a change may check
+        more but not less, so it cannot pass the gate by disabling a rule (what it would
+        lower is printed and ignored); with full, lowering the checks fails the gate.
         The base tree's files come from the blob cache of the history database when one
         exists (`dynatype scan`), else they are analyzed now. Only the files the change
         touches are reported.
@@ -36,7 +39,7 @@ enum CheckCommand: Command {
                              junit, checkstyle, codeclimate, sonarqube, csv, html (introduced findings)
           --repo DIR         The repository. Default: the current folder.
         \(databaseOptionsHelp)
-                             when it exists.
+        \(RulePolicyOptions.help)
           --max-ratio-drop FRACTION
                              The compliance drop that fails the change (default 0.01: one
                              percentage point), as the daemon's regression policy.
@@ -56,7 +59,7 @@ enum CheckCommand: Command {
         let options = try Arguments(
             arguments,
             spec: OptionSpec(
-                values: HistoryLocation.options.union(["--base", "--head", "--format", "--max-ratio-drop", "--jobs", "--color"]),
+                values: HistoryLocation.options.union(RulePolicyOptions.options).union(["--base", "--head", "--format", "--max-ratio-drop", "--jobs", "--color"]),
                 aliases: ["-j": "--jobs"]
             ),
             command: name
@@ -70,6 +73,10 @@ enum CheckCommand: Command {
         let location = try HistoryLocation(options)
         var check = ChangeCheck(repository: location.repository, store: try store(location))
         check.threads = try options.integer("--jobs") ?? ParallelWork.defaultThreadCount
+        check.rulePolicy = try RulePolicyOptions.policy(options)
+        check.onIgnoredLowering = { lowered in
+            Terminal.error("note: the change's .dynatype.json " + lowered.joined(separator: "; ") + "; ignored (--repository-config tighten_only)")
+        }
         if let drop = options.value("--max-ratio-drop") {
             guard let fraction = Double(drop), (0...1).contains(fraction) else {
                 throw UsageError(message: "--max-ratio-drop expects a fraction from 0 to 1 (0.01 is one percentage point), not \"\(drop)\"")

@@ -12,13 +12,16 @@ enum ScanCommand: Command {
     ]
     static let summary = "Audit a repository's history commit by commit into the history database"
     static let help = """
-        USAGE: dynatype scan [--repo DIR] [--ref REF ...] [--db FILE|URL] [--repository NAME] [--max-commits N | --since DATE | --all] [--cache MODE] [--tree-cache-mb N] [--jobs N] [--verbose]
+        USAGE: dynatype scan [--repo DIR] [--ref REF ...] [--db FILE|URL] [--repository NAME] [--max-commits N | --since DATE | --all]
+                             [--rules FILE] [--repository-config MODE] [--cache MODE] [--tree-cache-mb N] [--jobs N] [--verbose]
 
         Audits every commit of the tracked refs that is not audited yet: the first commit
         fully (in parallel), then each following commit by what it changed (renames
         followed, merges compared with their first parent). Each commit is saved in its
         own transaction, so an interrupted scan (Ctrl-C, kill -9) continues where it
-        stopped when run again. Each commit's .dynatype.json is read from its own tree.
+        stopped when run again. Each commit's .dynatype.json is read from its own tree and
+        applied as --repository-config allows; an invalid one is reported on its commit,
+        which is audited with the last valid configuration.
 
         OPTIONS:
           --repo DIR         The repository (work tree or bare). Default: the current folder.
@@ -29,6 +32,7 @@ enum ScanCommand: Command {
           --all              Everything reachable, including history older than an earlier
                              limited scan. Without a limit, a scan audits the commits that are new
                              since the last scan (the whole history the first time).
+        \(RulePolicyOptions.help)
           --cache MODE       What to reuse: all (default: blob results, incremental parsing from
                              cached syntax trees, memoized declarations, the prefilter and
                              parallel prefetching), blobs (blob results, prefilter, prefetch),
@@ -53,7 +57,7 @@ enum ScanCommand: Command {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
             arguments,
-            spec: OptionSpec(values: HistoryLocation.options.union(["--ref", "--max-commits", "--since", "--jobs", "--cache", "--tree-cache-mb"]), flags: ["--all", "--verbose"], aliases: ["-j": "--jobs"]),
+            spec: OptionSpec(values: HistoryLocation.options.union(RulePolicyOptions.options).union(["--ref", "--max-commits", "--since", "--jobs", "--cache", "--tree-cache-mb"]), flags: ["--all", "--verbose"], aliases: ["-j": "--jobs"]),
             command: name
         )
         guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0])") }
@@ -75,6 +79,11 @@ enum ScanCommand: Command {
             cache: try options.choice("--cache", CacheMode.self) ?? .all,
             treeBudgetBytes: (try options.integer("--tree-cache-mb") ?? HistoryEngine.defaultTreeBudgetBytes >> 20) << 20
         )
+        engine.rulePolicy = try RulePolicyOptions.policy(options)
+        // A scan keeps the regression ledger (`status`, `fleet` and the report read it); only the daemon alerts.
+        let notifier = RegressionNotifier(repository: location.identity.name, policy: RegressionPolicy(), sinks: [], store: store)
+        notifier.raisesAlerts = false
+        engine.observer = notifier
         let scanner = HistoryScanner(engine: engine)
         let refs = options.allValues("--ref").isEmpty ? ["HEAD"] : options.allValues("--ref")
         let plan: ScanPlan
@@ -93,6 +102,7 @@ enum ScanCommand: Command {
             ))
         }, shouldStop: { Interruption.isRequested })
         Terminal.endProgress()
+        withExtendedLifetime(notifier) {}
 
         let statistics = try store.statistics()
         var line = String(

@@ -16,6 +16,23 @@ import Testing
         try runDynatype(["check", "--base", "main"] + arguments, in: repository.url)
     }
 
+    /// A pull request cannot pass its gate by disabling the rule that flags it.
+    @Test func aChangeThatDisablesARuleDoesNotPassTheGateByDoingSo() throws {
+        let repository = try legacyRepository()
+        try repository.write("Screens/Screen4.swift", LegacyCode.screen(4, extra: "            Text(\"New\").font(.system(size: 30))"))
+        try repository.write(".dynatype.json", "{ \"disabled_rules\": [\"fixed_font_size\"] }")
+        try repository.commit("Hardcode a size; chore: config")
+
+        let tightened = try check(repository, ["--head", "HEAD"])
+        #expect(tightened.status == 1)
+        #expect(tightened.stderr.contains("disables fixed_font_size; ignored"))
+        #expect(tightened.stdout.contains(".system(size: 30)"))
+
+        let full = try check(repository, ["--head", "HEAD", "--repository-config", "full", "--format", "json"])
+        #expect(full.status == 1)
+        #expect((try LegacyCode.json(full.stdout)["regression"] as! [String]).contains("its .dynatype.json disables fixed_font_size"))
+    }
+
     @Test func aCommitAddingOneFixedFontIsReportedAloneInEveryFormat() throws {
         let repository = try legacyRepository()
         try repository.write("Screens/Screen4.swift", LegacyCode.screen(4, extra: "            Text(\"New\").font(.system(size: 30))"))

@@ -1,0 +1,69 @@
+import DynatypeHistory
+import Foundation
+import Testing
+
+/// The daemon cannot be silenced or fooled by an ordinary commit: a broken
+/// configuration is alerted once and audited with the last valid one, a
+/// commit that switches a rule off raises `policy_weakened` instead of
+/// "resolved", and moving code raises nothing.
+@Suite struct DaemonTruthTests {
+    @Test func aBrokenOrWeakenedConfigurationIsAlertedAndNeverReadsAsPerfect() throws {
+        let fixture = try DaemonTests.repository()
+        let daemon = try DaemonHarness(fixture: fixture)
+        try daemon.start()
+        let regression = try DaemonTests.regress(fixture)
+        try daemon.wait("the regression alert") { daemon.alertLines().count == 1 }
+
+        try fixture.write(".dynatype.json", "{ \"disabled_rules\": [\"no_such_rule\"] }")
+        let broken = try fixture.commit("typo in config")
+        try fixture.write("App/Badge.swift", Snippets.view("Badge", font: ".system(size: 9)"))
+        let meanwhile = try fixture.commit("a badge")
+        try daemon.wait("the configuration and second regression alerts") { daemon.alertLines().count == 3 }
+        let alerts = daemon.alertLines()
+        #expect(alerts.map { $0["kind"] as? String } == ["regression", "configuration_invalid", "regression"])
+        #expect(alerts[1]["commit"] as? String == broken)
+        #expect((alerts[1]["reasons"] as? [String])?.first?.contains("unknown rule id \"no_such_rule\"") == true)
+        #expect(alerts[2]["commit"] as? String == meanwhile)
+
+        let metrics = try String(contentsOf: daemon.metrics, encoding: .utf8)
+        #expect(metrics.contains("dynatype_compliance_ratio{repository=\"app\",ref=\"refs/heads/main\"} 0\n"))
+        #expect(metrics.contains("dynatype_last_commit_status{repository=\"app\",ref=\"refs/heads/main\",status=\"configuration_invalid\"} 1\n"))
+        #expect(metrics.contains("dynatype_findings{repository=\"app\",ref=\"refs/heads/main\",rule=\"fixed_font_size\",severity=\"error\"} 2\n"))
+        let status = try runDynatype(["status", "--config", daemon.configuration.path])
+        #expect(status.stdout.contains("· configuration_invalid · 0.0% · a badge"))
+        #expect(status.stdout.contains("unknown rule id \"no_such_rule\""))
+        #expect(status.stdout.contains("regressions   2 open"))
+
+        // Switching the rule off neither resolves the regressions nor lifts compliance.
+        try fixture.write(".dynatype.json", "{ \"disabled_rules\": [\"fixed_font_size\"] }")
+        let chore = try fixture.commit("chore: config")
+        try daemon.wait("the policy alert") { daemon.alertLines().count == 4 }
+        let weakened = daemon.alertLines()[3]
+        #expect(weakened["kind"] as? String == "policy_weakened")
+        #expect(weakened["commit"] as? String == chore)
+        #expect((weakened["reasons"] as? [String])?.contains("disables fixed_font_size") == true)
+        let after = try String(contentsOf: daemon.metrics, encoding: .utf8)
+        #expect(after.contains("dynatype_compliance_ratio{repository=\"app\",ref=\"refs/heads/main\"} 0\n"))
+        #expect(after.contains("dynatype_last_commit_status{repository=\"app\",ref=\"refs/heads/main\",status=\"audited\"} 1\n"))
+        #expect(after.contains("dynatype_open_regressions{repository=\"app\"} 2\n"))
+        #expect(!daemon.alertLines().contains { $0["kind"] as? String == "resolved" })
+        #expect(try daemon.recordedCommits().first { $0.sha == regression }?.status == .audited)
+        daemon.stop()
+    }
+
+    @Test func movingFailingCodeIntoANewFileRaisesNothing() throws {
+        let fixture = try DaemonTests.repository()
+        let daemon = try DaemonHarness(fixture: fixture)
+        try daemon.start()
+        _ = try DaemonTests.regress(fixture)
+        try daemon.wait("the regression alert") { daemon.alertLines().count == 1 }
+        try fixture.remove("App/Card.swift")
+        try fixture.write("App/Views/Card.swift", Snippets.view("Card", font: ".system(size: 13)", extra: "Text(\"more\")"))
+        try fixture.commit("refactor: move the card")
+        try daemon.wait("the refactor") { try daemon.recordedCommits().count == 3 }
+        let refactor = try #require(try daemon.recordedCommits().last)
+        #expect(refactor.introduced == 0)
+        #expect(daemon.alertLines().count == 1)
+        daemon.stop()
+    }
+}
