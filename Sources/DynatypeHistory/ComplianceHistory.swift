@@ -72,7 +72,11 @@ public struct RegressionEvent: Sendable {
     public let reasons: [String]
     public let introduced: [FindingChange]
     public let fixed: [FindingChange]
-    /// A regression whose severe findings (by the policy) are still there at the tip.
+    /// Findings its configuration stopped checking (not fixed).
+    public let noLongerChecked: [FindingChange]
+    /// What its configuration did: it became invalid, or it lowers what is checked.
+    public let configuration: [String]
+    /// A regression the history's ledger has not resolved.
     public let isOpen: Bool
     /// The commit that removed the last of the regression's severe findings,
     /// when the history shows it (a finding that moved with a renamed file is
@@ -84,13 +88,15 @@ public struct RegressionEvent: Sendable {
     public let trendIndex: Int?
 
     public init(
-        record: CommitRecord, reasons: [String], introduced: [FindingChange], fixed: [FindingChange], isOpen: Bool,
-        resolvedBy: String?, resolves: [String], trendIndex: Int?
+        record: CommitRecord, reasons: [String], introduced: [FindingChange], fixed: [FindingChange], noLongerChecked: [FindingChange],
+        configuration: [String], isOpen: Bool, resolvedBy: String?, resolves: [String], trendIndex: Int?
     ) {
         self.record = record
         self.reasons = reasons
         self.introduced = introduced
         self.fixed = fixed
+        self.noLongerChecked = noLongerChecked
+        self.configuration = configuration
         self.isOpen = isOpen
         self.resolvedBy = resolvedBy
         self.resolves = resolves

@@ -31,6 +31,8 @@ public protocol HistoryStore: AnyObject {
     func arrivals(of fingerprint: String) throws -> [(commit: String, change: FindingChange)]
     /// The body of an effective configuration a commit was audited with.
     func configuration(hash: String) throws -> String?
+    /// Every regression the ledger holds for a ref, with the commit that resolved it (nil: still open).
+    func regressionLedger(ref: String) throws -> [String: String?]
     /// Every regression of the history still open (all refs).
     func openRegressionCount() throws -> Int
     /// Every audited commit, in audit order.
@@ -103,6 +105,8 @@ public struct BlobAnalysis: Sendable {
 public struct HistoryStatistics: Sendable {
     public let commits: Int
     public let failedCommits: Int
+    /// Findings that configuration changes stopped checking, over the whole history.
+    public let findingsNoLongerChecked: Int
     public let blobs: Int
     public let databaseBytes: Int
 }

@@ -253,13 +253,14 @@ public class SQLHistoryStore: HistoryStore {
     public func statistics() throws -> HistoryStatistics {
         let commits = try rows(
             """
-            SELECT COUNT(*) AS count, COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0) AS failed
+            SELECT COUNT(*) AS count, COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0) AS failed,
+                COALESCE(SUM(unchecked), 0) AS unchecked
             FROM commits WHERE repository_id = ?
             """,
             [repository]
-        ) { (try $0.int("count"), try $0.int("failed")) }.first ?? (0, 0)
+        ) { (try $0.int("count"), try $0.int("failed"), try $0.int("unchecked")) }.first ?? (0, 0, 0)
         let blobs = try rows("SELECT COUNT(*) AS count FROM file_analyses") { try $0.int("count") }.first ?? 0
         let bytes = try rows(connection.dialect.databaseSizeQuery) { try $0.int("bytes") }.first ?? 0
-        return HistoryStatistics(commits: commits.0, failedCommits: commits.1, blobs: blobs, databaseBytes: bytes)
+        return HistoryStatistics(commits: commits.0, failedCommits: commits.1, findingsNoLongerChecked: commits.2, blobs: blobs, databaseBytes: bytes)
     }
 }

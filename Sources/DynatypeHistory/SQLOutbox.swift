@@ -59,6 +59,13 @@ extension SQLHistoryStore {
         }
     }
 
+    /// Every regression the ledger holds for a ref, with the commit that resolved it (nil: still open).
+    public func regressionLedger(ref: String) throws -> [String: String?] {
+        Dictionary(uniqueKeysWithValues: try rows(
+            "SELECT sha, resolved_by FROM open_regressions WHERE repository_id = ? AND ref = ?", [repository, .text(ref)]
+        ) { (try $0.text("sha"), try $0.optionalText("resolved_by")) })
+    }
+
     /// Regressions not yet resolved, on every ref: the one count that
     /// `status`, `fleet`, metrics and the report show.
     public func openRegressionCount() throws -> Int {

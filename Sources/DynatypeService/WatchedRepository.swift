@@ -26,7 +26,7 @@ final class WatchedRepository {
     /// its numbers would read 100 %), and how its last commit went.
     private var lastRecords: [String: CommitRecord] = [:]
     private var lastOutcomes: [String: CommitOutcome] = [:]
-    private var counts: (audited: Int, failed: Int)
+    private var counts: (audited: Int, failed: Int, noLongerChecked: Int)
     private var lastDuration: Double?
     private var reportedNotes = Set<String>()
 
@@ -52,7 +52,7 @@ final class WatchedRepository {
         }
         reportSchedule = ReportSchedule(interval: settings.reportIntervalSeconds)
         let statistics = try store.statistics()
-        counts = (statistics.commits, statistics.failedCommits)
+        counts = (statistics.commits, statistics.failedCommits, statistics.findingsNoLongerChecked)
         for (ref, tip) in try store.trackedRefs() {
             guard let record = try store.commit(tip) else { continue }
             note(record, ref: ref)
@@ -110,6 +110,7 @@ final class WatchedRepository {
         let result = try scanner.run(plan, progress: { progress in
             let record = progress.last.record
             self.counts.audited += 1
+            self.counts.noLongerChecked += record.unchecked
             if record.status == .failed {
                 self.counts.failed += 1
                 Journal.error("\(self.name): the audit of \(record.sha.prefix(10)) failed and is recorded as failed: \(record.error ?? "unknown error")")
@@ -142,7 +143,8 @@ final class WatchedRepository {
             let outbox = try store.outboxStatus(sinks: settings.alerts.sinkNames)
             try metrics.write(MetricsSnapshot(
                 repository: name, refs: lastRecords.sorted { $0.key < $1.key }.map { .init(ref: $0.key, record: $0.value) },
-                outcomes: lastOutcomes, commitsAudited: counts.audited, commitsFailed: counts.failed, alerts: outbox.alertsByKind,
+                outcomes: lastOutcomes, commitsAudited: counts.audited, commitsFailed: counts.failed, findingsNoLongerChecked: counts.noLongerChecked,
+                alerts: outbox.alertsByKind,
                 pendingDeliveries: outbox.pending.values.reduce(0, +), openRegressions: try store.openRegressionCount(), lastAuditSeconds: lastDuration
             ))
         } catch {

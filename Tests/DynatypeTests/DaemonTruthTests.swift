@@ -49,6 +49,22 @@ import Testing
         #expect(!daemon.alertLines().contains { $0["kind"] as? String == "resolved" })
         #expect(try daemon.recordedCommits().first { $0.sha == regression }?.status == .audited)
         daemon.stop()
+
+        // The same database read by `fleet`, the report and `log` says the same.
+        let fleet = try runDynatype(["fleet", "--db", daemon.database.path, "--format", "json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(fleet.stdout.utf8)) as? [[String: Any]], "\(fleet.stderr)")
+        #expect(rows.first?["open_regressions"] as? Int == 2)
+        #expect((rows.first?["summary"] as? [String: Any])?["files_failing"] as? Int == 2)
+        let page = fixture.folder.url.appendingPathComponent("report.html")
+        let report = try runDynatype(["report", "--html", page.path, "--db", daemon.database.path], in: fixture.url)
+        #expect(report.status == 0, "\(report.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("data-metric=\"open_regressions\" data-value=\"2\""))
+        #expect(html.contains("data-metric=\"compliance\" data-value=\"0.0000\""))
+        #expect(html.components(separatedBy: "⚠ Configuration").count == 3)
+        let log = try runDynatype(["log", "--db", daemon.database.path], in: fixture.url)
+        #expect(log.stdout.contains("checks lowered: disables fixed_font_size"))
+        #expect(log.stdout.contains("configuration invalid (audited with the last valid one)"))
     }
 
     @Test func movingFailingCodeIntoANewFileRaisesNothing() throws {

@@ -88,7 +88,7 @@ import Testing
         )
         let text = MetricsWriter.render(MetricsSnapshot(
             repository: "app", refs: [.init(ref: "refs/heads/main", record: record)], outcomes: ["refs/heads/main": .configurationInvalid],
-            commitsAudited: 3, commitsFailed: 0,
+            commitsAudited: 3, commitsFailed: 0, findingsNoLongerChecked: 4,
             alerts: [.regression: 2], pendingDeliveries: 1, openRegressions: 1, lastAuditSeconds: 0.25
         ))
         #expect(text.contains("dynatype_compliance_ratio{repository=\"app\",ref=\"refs/heads/main\"} 0.75\n"))
@@ -96,6 +96,7 @@ import Testing
         #expect(text.contains("dynatype_alerts_total{repository=\"app\",kind=\"resolved\"} 0\n"))
         #expect(text.contains("dynatype_last_commit_status{repository=\"app\",ref=\"refs/heads/main\",status=\"configuration_invalid\"} 1\n"))
         #expect(text.contains("dynatype_last_commit_status{repository=\"app\",ref=\"refs/heads/main\",status=\"audited\"} 0\n"))
+        #expect(text.contains("dynatype_findings_no_longer_checked_total{repository=\"app\"} 4\n"))
         #expect(text.contains("dynatype_open_regressions{repository=\"app\"} 1\n"))
         for line in text.split(separator: "\n") {
             if line.hasPrefix("# TYPE") {

@@ -26,11 +26,14 @@ public struct AlertDocument: Codable, Sendable, Equatable {
     public let reasons: [String]
     public let introduced: [FindingChange]
     public let fixed: [FindingChange]
+    /// Findings the commit's configuration stopped checking (not fixed); absent when none.
+    public var noLongerChecked: [FindingChange]?
     /// For a resolved alert: the commit whose regression it resolves.
     public let regression: String?
 
     enum CodingKeys: String, CodingKey {
         case id, kind, repository, ref, commit, base, title, author, reasons, introduced, fixed, regression
+        case noLongerChecked = "no_longer_checked"
         case committedAt = "committed_at"
         case ratioBefore = "ratio_before"
         case ratioAfter = "ratio_after"

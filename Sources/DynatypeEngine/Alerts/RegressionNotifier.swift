@@ -61,9 +61,11 @@ public final class RegressionNotifier: CommitObserver {
             let outcome = audit.configuration.loweringApplied
                 ? "applied: the repository's configuration decides (repository_config is full)"
                 : "ignored: the operator's rules stand (repository_config is tighten_only)"
+            let unchecked = audit.changes.filter { $0.kind == .unchecked }
             alerts.append(try alert(
                 .policyWeakened, key: "policy_weakened:\(record.sha)", audit: audit, ratioBefore: ratioBefore,
-                reasons: audit.configuration.lowered + [outcome], introduced: [], fixed: [], regression: nil
+                reasons: audit.configuration.lowered + [outcome], introduced: [], fixed: [], regression: nil,
+                noLongerChecked: unchecked.isEmpty ? nil : unchecked
             ))
         }
 
@@ -92,14 +94,14 @@ public final class RegressionNotifier: CommitObserver {
 
     private func alert(
         _ kind: OutboxAlert.Kind, key: String, audit: CommitAudit, ratioBefore: Double, reasons: [String],
-        introduced: [FindingChange], fixed: [FindingChange], regression: String?
+        introduced: [FindingChange], fixed: [FindingChange], regression: String?, noLongerChecked: [FindingChange]? = nil
     ) throws -> OutboxAlert {
         let record = audit.record
         let document = AlertDocument(
             id: "\(repository):\(key)", kind: kind, repository: repository, ref: audit.ref, commit: record.sha, base: record.base,
             title: record.title, author: .init(name: record.authorName, email: record.authorEmail), committedAt: record.committedAt,
             ratioBefore: ratioBefore, ratioAfter: record.summary.complianceRatio, reasons: reasons,
-            introduced: introduced, fixed: fixed, regression: regression
+            introduced: introduced, fixed: fixed, noLongerChecked: noLongerChecked, regression: regression
         )
         return OutboxAlert(key: key, kind: kind, ref: audit.ref, payload: try AlertDocument.encoder.encode(document))
     }

@@ -30,10 +30,11 @@ extension HistoryQueries {
         let files = try fullAudit(of: tip)
         // Open regressions are the history's ledger (as `status`, `fleet` and metrics count them).
         let fullRef = (try? repository.fullName(of: ref)) ?? ref
-        let open = Set(try store.openRegressions(ref: fullRef).map(\.sha))
+        let ledger = try store.regressionLedger(ref: fullRef)
+        let open = Set(ledger.filter { $0.value == nil }.keys)
         let trend = points(of: period, by: bucket)
         let (events, leftOut) = try regressionEvents(
-            chain, period: Set(period.map(\.sha)), open: open, trendIndex: Self.trendIndex(trend, bucket: bucket)
+            chain, period: Set(period.map(\.sha)), ledger: ledger, trendIndex: Self.trendIndex(trend, bucket: bucket)
         )
         let newest = try store.commit(try repository.resolveCommit(ref).hex)
         return ComplianceHistory(
@@ -79,13 +80,13 @@ extension HistoryQueries {
     /// The period's regressions and resolutions, and older regressions still
     /// open, newest first; past `eventLimit`, the oldest that are not open are left out (counted).
     private func regressionEvents(
-        _ chain: [CommitRecord], period: Set<String>, open: Set<String>, trendIndex: (CommitRecord) -> Int?
+        _ chain: [CommitRecord], period: Set<String>, ledger: [String: String?], trendIndex: (CommitRecord) -> Int?
     ) throws -> ([RegressionEvent], Int) {
         let timeline = try RegressionTimeline(chain: chain, queries: self)
         var events: [RegressionEvent] = []
         var leftOut = 0
         for entry in timeline.entries.reversed() {
-            let isOpen = !entry.reasons.isEmpty && open.contains(entry.record.sha)
+            let isOpen = !entry.reasons.isEmpty && ledger[entry.record.sha] == .some(nil)
             guard period.contains(entry.record.sha) || isOpen else { continue }
             guard isOpen || events.count < Self.eventLimit else {
                 leftOut += 1
@@ -93,7 +94,9 @@ extension HistoryQueries {
             }
             events.append(RegressionEvent(
                 record: entry.record, reasons: entry.reasons, introduced: entry.changes.filter { $0.kind == .introduced },
-                fixed: entry.changes.filter { $0.kind == .fixed }, isOpen: isOpen, resolvedBy: entry.resolvedBy, resolves: entry.resolves,
+                fixed: entry.changes.filter { $0.kind == .fixed }, noLongerChecked: entry.changes.filter { $0.kind == .unchecked },
+                configuration: entry.configuration, isOpen: isOpen, resolvedBy: (ledger[entry.record.sha] ?? nil) ?? entry.resolvedBy,
+                resolves: entry.resolves,
                 trendIndex: period.contains(entry.record.sha) ? trendIndex(entry.record) : nil
             ))
         }

@@ -10,7 +10,7 @@ struct EventList {
     var findingLimit = 20
 
     func render() -> String {
-        guard !events.isEmpty else { return "<p>No commit of the period regressed or resolved a regression.</p>\n" }
+        guard !events.isEmpty else { return "<p>No commit of the period regressed, resolved a regression or changed what is checked.</p>\n" }
         let shown = Set(events.map(\.record.sha))
         var out = ""
         if leftOut > 0 {
@@ -30,7 +30,9 @@ struct EventList {
         var badges: [String] = []
         if event.isRegression { badges.append("<span class=\"badge bad\">▼ Regression</span>") }
         if !event.resolves.isEmpty { badges.append("<span class=\"badge good\">✓ Resolution</span>") }
-        var out = "<article class=\"card\" id=\"\(HTML.commitAnchor(record.sha))\" data-kind=\"\(event.isRegression ? "regression" : "resolution")\" data-open=\"\(event.isOpen)\">\n"
+        if !event.configuration.isEmpty { badges.append("<span class=\"badge bad\">⚠ Configuration</span>") }
+        let kind = event.isRegression ? "regression" : event.resolves.isEmpty ? "configuration" : "resolution"
+        var out = "<article class=\"card\" id=\"\(HTML.commitAnchor(record.sha))\" data-kind=\"\(kind)\" data-open=\"\(event.isOpen)\">\n"
         out += "<h3>\(badges.joined(separator: " ")) \(HTML.code(String(record.sha.prefix(10)))) \(HTML.text(record.title))</h3>\n"
         out += "<p class=\"muted\">\(HTML.text(record.authorName)) · \(HistoryRenderer.date(record.committedAt)) · compliance \(HTML.percent(record.summary.complianceRatio)) · "
             + "+\(record.introduced) introduced, −\(record.fixed) fixed</p>\n"
@@ -38,10 +40,14 @@ struct EventList {
             out += "<p>" + status(event, shown: shown) + "</p>\n"
             out += "<ul>" + event.reasons.map { "<li>\(HTML.text($0))</li>" }.joined() + "</ul>\n"
         }
+        if !event.configuration.isEmpty {
+            out += "<ul>" + event.configuration.map { "<li>\(HTML.text($0))</li>" }.joined() + "</ul>\n"
+        }
         if !event.resolves.isEmpty {
             out += "<p>Resolves \(event.resolves.map { link($0, shown: shown) }.joined(separator: ", ")): the findings they introduced are gone.</p>\n"
         }
         if !event.introduced.isEmpty { out += findings(event.introduced, title: "Introduced") }
+        if !event.noLongerChecked.isEmpty { out += findings(event.noLongerChecked, title: "No longer checked") }
         if !event.fixed.isEmpty {
             let table = findings(event.fixed, title: "Fixed")
             out += event.isRegression ? "<details><summary>Also fixed \(HTML.count(event.fixed.count, "finding"))</summary>\n\(table)</details>\n" : table

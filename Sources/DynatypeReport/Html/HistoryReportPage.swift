@@ -17,7 +17,7 @@ public struct HistoryReportPage {
         let tip = history.tip
         let findings = history.files.flatMap { report in report.findings.map { (path: report.path, finding: $0) } }
         let mentioned = Set(findings.map(\.finding.rule.rawValue))
-            .union(history.events.flatMap { ($0.introduced + $0.fixed).map(\.rule) })
+            .union(history.events.flatMap { ($0.introduced + $0.fixed + $0.noLongerChecked).map(\.rule) })
         let subtitle = "\(HTML.text(history.ref)) at \(HTML.code(String(tip.sha.prefix(10)))) (\(HistoryRenderer.date(tip.committedAt)), \(HTML.text(tip.title))) · "
             + period
         let problem = history.problem.map { "<p class=\"bad\" role=\"alert\">\(HTML.text($0))</p>\n" } ?? ""

@@ -20,9 +20,13 @@ enum WebhookPayload {
 
     static func slack(_ document: AlertDocument) -> [String: Any] {
         var blocks: [[String: Any]] = [["type": "section", "text": ["type": "mrkdwn", "text": "*\(document.headline)*\n\(document.title)"]]]
-        let items = document.kind == .regression ? document.introduced : document.fixed
+        let (heading, items): (String, [FindingChange])
+        switch document.kind {
+        case .regression: (heading, items) = ("Introduced", document.introduced)
+        case .resolved: (heading, items) = ("Fixed", document.fixed)
+        case .policyWeakened, .configurationInvalid: (heading, items) = ("No longer checked", document.noLongerChecked ?? [])
+        }
         if !items.isEmpty {
-            let heading = document.kind == .regression ? "Introduced" : "Fixed"
             let shown = items.prefix(10).map(line).joined(separator: "\n")
             let more = items.count > 10 ? "\n…and \(items.count - 10) more" : ""
             blocks.append(["type": "section", "text": ["type": "mrkdwn", "text": "*\(heading)*\n\(shown)\(more)"]])

@@ -29,6 +29,7 @@ struct MetricsSnapshot {
     let outcomes: [String: CommitOutcome]
     let commitsAudited: Int
     let commitsFailed: Int
+    let findingsNoLongerChecked: Int
     let alerts: [OutboxAlert.Kind: Int]
     let pendingDeliveries: Int
     /// Regressions not yet resolved, on every ref.
@@ -76,6 +77,11 @@ struct MetricsWriter {
         family("dynatype_last_audit_timestamp_seconds", "gauge", "When the ref's last audited commit was audited (Unix time).", perRef { $0.auditedAt.timeIntervalSince1970 })
         family("dynatype_commits_audited_total", "counter", "Commits audited (including failed audits).", [(labels: [repository], value: Double(snapshot.commitsAudited))])
         family("dynatype_commits_failed_total", "counter", "Commits whose audit failed (recorded, never used as a base).", [(labels: [repository], value: Double(snapshot.commitsFailed))])
+        family(
+            "dynatype_findings_no_longer_checked_total", "counter",
+            "Findings that configuration changes stopped checking (counted apart from fixed ones).",
+            [(labels: [repository], value: Double(snapshot.findingsNoLongerChecked))]
+        )
         family("dynatype_alerts_total", "counter", "Alerts raised, by kind.", OutboxAlert.Kind.allCases.map { (labels: [repository, ("kind", $0.rawValue)], value: Double(snapshot.alerts[$0] ?? 0)) })
         family("dynatype_alert_deliveries_pending", "gauge", "Alert deliveries waiting in the outbox (all sinks).", [(labels: [repository], value: Double(snapshot.pendingDeliveries))])
         family("dynatype_open_regressions", "gauge", "Regressions not yet resolved.", [(labels: [repository], value: Double(snapshot.openRegressions))])
