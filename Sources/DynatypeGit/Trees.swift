@@ -24,7 +24,7 @@ public struct TreeFile: Sendable, Hashable {
 
 extension Repository {
     /// The tree of a commit, freed by the caller.
-    private func tree(of commit: ObjectID) throws -> OpaquePointer {
+    func tree(of commit: ObjectID) throws -> OpaquePointer {
         var oid = commit.oid
         var object: OpaquePointer?
         try check(git_commit_lookup(&object, pointer, &oid), "cannot read commit \(commit.short)")

@@ -186,7 +186,13 @@ public final class HistoryEngine {
         // Everything that can fail happens in `prepare`; `apply` then updates
         // the state in place (no copy of the tree).
         let prepared = try current!.prepare(changes, commit: id, repository: repository, analyzer: analyzer)
-        return current!.apply(prepared)
+        var delta = current!.apply(prepared)
+        // Findings of files the commit added may be copies of findings elsewhere: blame follows them to their origin.
+        let added = Set(changes.filter { $0.kind == .added }.compactMap(\.newPath)).intersection(delta.introduced.map(\.path))
+        if !added.isEmpty {
+            delta.traceCopies(try repository.copySources(from: base, to: id, added: added, patterns: HistoryPaths.diffPatterns), in: current!)
+        }
+        return delta
     }
 
     /// Makes `current` the state of an audited commit. When the last audited

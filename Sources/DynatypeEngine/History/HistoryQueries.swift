@@ -141,7 +141,7 @@ public struct HistoryQueries {
 extension HistoryQueries {
     /// The commit that introduced a finding seen at `id`: the nearest
     /// ancestor where it arrived, followed back through the commits that
-    /// moved it from another file or declaration.
+    /// moved it from another file or declaration or copied its file.
     func origin(of fingerprint: String, before id: ObjectID) throws -> ObjectID? {
         var fingerprint = fingerprint
         var tip = id
@@ -150,7 +150,7 @@ extension HistoryQueries {
             guard let arrival = try store.arrivals(of: fingerprint).first(where: { arrival in
                 ObjectID(hex: arrival.commit).map { repository.isAncestor($0, of: tip) } ?? false
             }), let commit = ObjectID(hex: arrival.commit) else { return nil }
-            guard arrival.change.kind == .moved, let from = arrival.change.fromFingerprint else { return commit }
+            guard let from = arrival.change.fromFingerprint else { return commit }
             fingerprint = from
             tip = commit
         }

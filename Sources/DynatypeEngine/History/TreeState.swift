@@ -302,6 +302,23 @@ extension TreeState.Delta {
         }
     }
 
+    /// Introduced findings of files copied from another file name the
+    /// finding they copy (`fromPath`, `fromFingerprint`): still introduced
+    /// (the copy adds failing text), but `blame` follows them to their origin.
+    mutating func traceCopies(_ sources: [String: String], in state: TreeState) {
+        var taken = Set<String>()
+        for index in introduced.indices {
+            let change = introduced[index]
+            guard let source = sources[change.path], let file = state.files[source] else { continue }
+            guard let original = zip(file.report.findings, file.fingerprints).first(where: { finding, fingerprint in
+                !taken.contains(fingerprint) && MoveKey(finding).loose == introducedKeys[index].loose
+            })?.1 else { continue }
+            taken.insert(original)
+            introduced[index].fromPath = source
+            introduced[index].fromFingerprint = original
+        }
+    }
+
     /// Findings that vanished because `configuration` no longer checks
     /// them (their rule is off, their file not audited) are "no longer
     /// checked", not fixed.

@@ -178,6 +178,24 @@ import Testing
         #expect(try ledger.openRegressions().isEmpty)
     }
 
+    /// A copied file's findings are new failing text (introduced), but blame
+    /// names the commit that introduced the code they copy.
+    @Test func blameFollowsACopiedFileToTheFindingsOrigin() throws {
+        let ledger = try Ledger()
+        let fixture = ledger.fixture
+        try fixture.write("App/Card.swift", Snippets.view("Card"))
+        try fixture.commit("first")
+        try fixture.write("App/Card.swift", Snippets.view("Card", font: ".system(size: 13)"))
+        let regression = try fixture.commit("hardcode")
+        try fixture.write("App/Tile.swift", Snippets.view("Tile", font: ".system(size: 13)"))
+        let copy = try fixture.commit("a tile like the card")
+        try ledger.scan()
+        #expect(try ledger.changes(copy, .introduced) == ["fixed_font_size@App/Tile.swift:7"])
+        #expect(try ledger.harness.store.findingChanges(of: copy).first?.fromPath == "App/Card.swift")
+        let queries = HistoryQueries(engine: ledger.harness.engine)
+        #expect(try queries.blame("App/Tile.swift", at: copy).map { $0.commit?.sha } == [regression])
+    }
+
     @Test func aRenameKeepsARegressionOpenUntilItsFindingIsFixed() throws {
         let ledger = try Ledger()
         let fixture = ledger.fixture
