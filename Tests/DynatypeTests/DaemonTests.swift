@@ -222,6 +222,10 @@ import Testing
         ("{ \"repositories\": [{ \"path\": \"/srv/app\", \"policy\": { \"minimum_severity\": \"fatal\" } }] }", "\"repositories[0].policy.minimum_severity\": must be error, warning or note"),
         ("{ \"repositories\": [{ \"path\": \"/srv/app\", \"alerts\": { \"webhooks\": [{ \"url\": \"ftp://x\" }] } }] }", "\"repositories[0].alerts.webhooks[0].url\""),
         ("{ \"repositories\": [ }", "not valid JSON"),
+        (
+            "{ \"repositories\": [{ \"path\": \"/srv/app\", \"alerts\": { \"webhooks\": [{ \"name\": \"ops\", \"url\": \"http://a\" }, { \"name\": \"ops\", \"url\": \"http://b\" }] } }] }",
+            "\"repositories[0].alerts.webhooks[1].name\": \"ops\" is used by an earlier webhook"
+        ),
     ])
     func aMalformedConfigurationIsRefusedNamingTheKey(text: String, message: String) throws {
         let folder = try TemporaryDirectory()

@@ -25,6 +25,9 @@ import Testing
         #expect((alerts[1]["reasons"] as? [String])?.first?.contains("unknown rule id \"no_such_rule\"") == true)
         #expect(alerts[2]["commit"] as? String == meanwhile)
 
+        // The metrics file is rewritten after the commit is saved, maybe after its alerts went out.
+        let invalid = "dynatype_last_commit_status{repository=\"app\",ref=\"refs/heads/main\",status=\"configuration_invalid\"} 1\n"
+        try daemon.wait("the metrics of the last commit") { ((try? String(contentsOf: daemon.metrics, encoding: .utf8)) ?? "").contains(invalid) }
         let metrics = try String(contentsOf: daemon.metrics, encoding: .utf8)
         #expect(metrics.contains("dynatype_compliance_ratio{repository=\"app\",ref=\"refs/heads/main\"} 0\n"))
         #expect(metrics.contains("dynatype_last_commit_status{repository=\"app\",ref=\"refs/heads/main\",status=\"configuration_invalid\"} 1\n"))
@@ -42,6 +45,8 @@ import Testing
         #expect(weakened["kind"] as? String == "policy_weakened")
         #expect(weakened["commit"] as? String == chore)
         #expect((weakened["reasons"] as? [String])?.contains("disables fixed_font_size") == true)
+        let audited = "dynatype_last_commit_status{repository=\"app\",ref=\"refs/heads/main\",status=\"audited\"} 1\n"
+        try daemon.wait("the metrics of the chore") { ((try? String(contentsOf: daemon.metrics, encoding: .utf8)) ?? "").contains(audited) }
         let after = try String(contentsOf: daemon.metrics, encoding: .utf8)
         #expect(after.contains("dynatype_compliance_ratio{repository=\"app\",ref=\"refs/heads/main\"} 0\n"))
         #expect(after.contains("dynatype_last_commit_status{repository=\"app\",ref=\"refs/heads/main\",status=\"audited\"} 1\n"))

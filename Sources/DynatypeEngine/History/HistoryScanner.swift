@@ -72,9 +72,10 @@ public final class HistoryScanner {
         // What earlier scans covered: the tracked tips, and the parents of
         // baseline commits (where earlier limited scans began). `--all` walks
         // everything and relies on the store to skip audited commits.
+        let tracked = try store.trackedRefs()
         var hidden: [ObjectID] = []
         if limit != .everything {
-            hidden = try store.trackedRefs().values.compactMap(ObjectID.init(hex:))
+            hidden = tracked.values.compactMap(ObjectID.init(hex:))
             // Read without the commits' summaries: a daemon plans at every ref move.
             hidden += try store.baselineParents().compactMap(ObjectID.init(hex:))
         }
@@ -82,7 +83,16 @@ public final class HistoryScanner {
         var commits: [ObjectID] = []
         var refOf: [ObjectID: String] = [:]
         for name in names {
-            let full = try referenceName(name)
+            let full: String
+            do {
+                full = try referenceName(name)
+            } catch let error as GitError {
+                // A tracked branch deleted (after a release): the other refs go on.
+                guard let gone = [name, "refs/heads/\(name)", "refs/tags/\(name)"].first(where: { tracked[$0] != nil }) else { throw error }
+                notes.append("\(gone) no longer exists; skipped while it is missing")
+                refs.append(.init(name: gone, tip: nil))
+                continue
+            }
             guard let tip = try repository.referenceTarget(full) else {
                 notes.append("\(full) has no commits (or does not exist); skipped")
                 refs.append(.init(name: full, tip: nil))

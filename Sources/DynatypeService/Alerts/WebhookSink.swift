@@ -46,17 +46,13 @@ struct WebhookSink: AlertSink {
         request.setValue(document.id, forHTTPHeaderField: "Idempotency-Key")
         if let header = webhook.secretHeader, let secret { request.setValue(secret, forHTTPHeaderField: header) }
 
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var outcome: Result<Int, Error> = .failure(DeliveryError(message: "no response"))
-        let task = URLSession.shared.dataTask(with: request) { _, response, error in
-            if let error {
-                outcome = .failure(error)
-            } else {
-                outcome = .success((response as? HTTPURLResponse)?.statusCode ?? 0)
-            }
-            done.signal()
-        }
+        // Only the status matters: the body is never read, so an endless one costs nothing.
+        let status = ResponseStatus()
+        let session = URLSession(configuration: .ephemeral, delegate: status, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        let task = session.dataTask(with: request)
         task.resume()
+        let done = status.done
         // Waited for in slices, so that a stopping daemon need not wait out the timeout.
         let deadline = Date().addingTimeInterval(webhook.timeout + 5)
         while done.wait(timeout: .now() + 0.1) == .timedOut {
@@ -69,7 +65,7 @@ struct WebhookSink: AlertSink {
                 throw DeliveryError(message: "webhook \(webhook.name) (\(webhook.url.host ?? "")): no response within \(webhook.timeout) s")
             }
         }
-        switch outcome {
+        switch status.outcome {
         case .success(let status) where (200..<300).contains(status):
             return
         case .success(let status):
@@ -77,5 +73,43 @@ struct WebhookSink: AlertSink {
         case .failure(let error):
             throw DeliveryError(message: "webhook \(webhook.name) (\(webhook.url.host ?? "")): \((error as NSError).localizedDescription)")
         }
+    }
+}
+
+/// Hears a webhook's response status and stops there: the task is
+/// cancelled before any of the body is read.
+private final class ResponseStatus: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var result: Result<Int, Error>?
+
+    var outcome: Result<Int, Error> {
+        lock.withLock { result ?? .failure(DeliveryError(message: "no response")) }
+    }
+
+    private func finish(_ outcome: Result<Int, Error>) {
+        let first = lock.withLock {
+            guard result == nil else { return false }
+            result = outcome
+            return true
+        }
+        if first { done.signal() }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        finish(.success((response as? HTTPURLResponse)?.statusCode ?? 0))
+        completionHandler(.cancel)
+        dataTask.cancel()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        dataTask.cancel()
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+        finish(error.map { .failure($0) } ?? .success((task.response as? HTTPURLResponse)?.statusCode ?? 0))
     }
 }

@@ -174,6 +174,11 @@ public struct DaemonConfiguration: Equatable, Sendable {
         settings.webhooks = try (reader.objects("webhooks") ?? []).enumerated().map { index, hook in
             try webhook(hook, index: index)
         }
+        // The outbox keys deliveries by sink name: two webhooks of one name would share them.
+        var names = Set<String>()
+        for (index, webhook) in settings.webhooks.enumerated() where !names.insert(webhook.name).inserted {
+            throw reader.error("webhooks[\(index)].name", "\"\(webhook.name)\" is used by an earlier webhook; give each webhook a distinct name")
+        }
         settings.retryInitial = try reader.number("retry_initial_seconds", in: Self.retryRange, unit: "seconds") ?? settings.retryInitial
         settings.retryMaximum = max(settings.retryInitial, try reader.number("retry_maximum_seconds", in: Self.retryRange, unit: "seconds") ?? settings.retryMaximum)
         return settings
