@@ -29,7 +29,10 @@ public final class RegressionNotifier: CommitObserver {
     public func notifications(for audit: CommitAudit) throws -> CommitNotifications {
         var notifications = CommitNotifications()
         notifications.sinks = sinks
-        var alerts: [OutboxAlert] = []
+        // Alerts are made only when raised: a scan keeps the ledger alone.
+        func raise(_ make: () throws -> OutboxAlert) rethrows {
+            if raisesAlerts { notifications.alerts.append(try make()) }
+        }
         let record = audit.record
         let ratioBefore = audit.base?.summary.complianceRatio ?? record.summary.complianceRatio
         let introduced = audit.changes.filter { $0.kind == .introduced }
@@ -42,31 +45,37 @@ public final class RegressionNotifier: CommitObserver {
                 continue
             }
             notifications.resolved.append(regression.sha)
-            let fingerprints = Set(regression.findings.map(\.fingerprint))
-            let raised = try store.commit(regression.sha)
-            alerts.append(try alert(
-                .resolved, key: "resolved:\(regression.sha)", audit: audit, ratioBefore: raised?.summary.complianceRatio ?? ratioBefore,
-                reasons: ["the findings and failing files of \(regression.sha.prefix(10)) are gone"], introduced: introduced,
-                fixed: fixed.filter { fingerprints.contains($0.fingerprint) }, regression: regression.sha
-            ))
+            try raise {
+                let fingerprints = Set(regression.findings.map(\.fingerprint))
+                let raised = try store.commit(regression.sha)
+                return try alert(
+                    .resolved, key: "resolved:\(regression.sha)", audit: audit, ratioBefore: raised?.summary.complianceRatio ?? ratioBefore,
+                    reasons: ["the findings and failing files of \(regression.sha.prefix(10)) are gone"], introduced: introduced,
+                    fixed: fixed.filter { fingerprints.contains($0.fingerprint) }, regression: regression.sha
+                )
+            }
         }
 
         if let error = audit.configuration.error, audit.configuration.errorIsNew {
-            alerts.append(try alert(
-                .configurationInvalid, key: "configuration_invalid:\(record.sha)", audit: audit, ratioBefore: ratioBefore,
-                reasons: [error, "audited with the last valid configuration until it is repaired"], introduced: [], fixed: [], regression: nil
-            ))
+            try raise {
+                try alert(
+                    .configurationInvalid, key: "configuration_invalid:\(record.sha)", audit: audit, ratioBefore: ratioBefore,
+                    reasons: [error, "audited with the last valid configuration until it is repaired"], introduced: [], fixed: [], regression: nil
+                )
+            }
         }
         if !audit.configuration.lowered.isEmpty {
             let outcome = audit.configuration.loweringApplied
                 ? "applied: the repository's configuration decides (repository_config is full)"
                 : "ignored: the operator's rules stand (repository_config is tighten_only)"
             let unchecked = audit.changes.filter { $0.kind == .unchecked }
-            alerts.append(try alert(
-                .policyWeakened, key: "policy_weakened:\(record.sha)", audit: audit, ratioBefore: ratioBefore,
-                reasons: audit.configuration.lowered + [outcome], introduced: [], fixed: [], regression: nil,
-                noLongerChecked: unchecked.isEmpty ? nil : unchecked
-            ))
+            try raise {
+                try alert(
+                    .policyWeakened, key: "policy_weakened:\(record.sha)", audit: audit, ratioBefore: ratioBefore,
+                    reasons: audit.configuration.lowered + [outcome], introduced: [], fixed: [], regression: nil,
+                    noLongerChecked: unchecked.isEmpty ? nil : unchecked
+                )
+            }
         }
 
         let reasons = policy.reasons(record, base: audit.base, changes: audit.changes)
@@ -76,12 +85,13 @@ public final class RegressionNotifier: CommitObserver {
                 findings: policy.severe(audit.changes).map { .init(fingerprint: $0.fingerprint, path: $0.path, rule: $0.rule) },
                 failingPaths: audit.newlyFailing, ratioBefore: ratioBefore
             ))
-            alerts.append(try alert(
-                .regression, key: "regression:\(record.sha)", audit: audit, ratioBefore: ratioBefore, reasons: reasons,
-                introduced: introduced, fixed: fixed, regression: nil
-            ))
+            try raise {
+                try alert(
+                    .regression, key: "regression:\(record.sha)", audit: audit, ratioBefore: ratioBefore, reasons: reasons,
+                    introduced: introduced, fixed: fixed, regression: nil
+                )
+            }
         }
-        if raisesAlerts { notifications.alerts = alerts }
         return notifications
     }
 

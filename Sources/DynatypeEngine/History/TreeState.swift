@@ -255,17 +255,20 @@ struct TreeState {
 }
 
 /// What a finding is without its place, to recognize it when code moves:
-/// first with its declaration (code moved to another file), then without
-/// (code moved into an extension or another view), as SonarQube matches
-/// issues from strict to loose.
+/// first with its whole declaration (code moved to another file), then
+/// with its outermost type alone (code moved into an extension or another
+/// member of the same type), as SonarQube matches issues from strict to
+/// loose. The type keeps two unrelated views' `HStack`s apart.
 struct MoveKey: Equatable {
     let strict: String
     let loose: String
+    /// The rule and code alone: enough within a file git calls a copy of another.
+    let code: String
 
     init(_ finding: Finding) {
-        let code = Fingerprint.normalized(finding.current)
-        loose = finding.rule.rawValue + "\u{1F}" + code
-        strict = loose + "\u{1F}" + finding.declaration
+        code = finding.rule.rawValue + "\u{1F}" + Fingerprint.normalized(finding.current)
+        strict = code + "\u{1F}" + finding.declaration
+        loose = code + "\u{1F}" + (finding.declaration.split(separator: ".").first.map(String.init) ?? "")
     }
 }
 
@@ -311,7 +314,7 @@ extension TreeState.Delta {
             let change = introduced[index]
             guard let source = sources[change.path], let file = state.files[source] else { continue }
             guard let original = zip(file.report.findings, file.fingerprints).first(where: { finding, fingerprint in
-                !taken.contains(fingerprint) && MoveKey(finding).loose == introducedKeys[index].loose
+                !taken.contains(fingerprint) && MoveKey(finding).code == introducedKeys[index].code
             })?.1 else { continue }
             taken.insert(original)
             introduced[index].fromPath = source
