@@ -103,7 +103,7 @@ public struct RepositoryStatus: Encodable {
     private static func collect(_ settings: DaemonConfiguration.Repository, environment: [String: String]) throws -> RepositoryStatus {
         if settings.trustOwner { Repository.trustRepositoryOwners() }
         let repository = try Repository(at: settings.path)
-        let database = settings.historyDatabase(gitDirectory: repository.gitDirectory, environment: environment)
+        let database = settings.historyDatabase(environment: environment)
         let identity = try settings.identity(of: repository)
         let noHistory = "no history yet (the daemon creates it when it starts)"
         switch database {

@@ -34,7 +34,8 @@ final class WatchedRepository {
         self.settings = settings
         if settings.trustOwner { Repository.trustRepositoryOwners() }
         let repository = try Repository(at: settings.path)
-        let database = settings.historyDatabase(gitDirectory: repository.gitDirectory, environment: environment)
+        try SetupCheck.verify(settings, environment: environment)
+        let database = settings.historyDatabase(environment: environment)
         let identity = try settings.identity(of: repository)
         store = try database.openForWriting(identity)
         engine = HistoryEngine(repository: repository, store: store, treeBudgetBytes: settings.treeCacheBytes)

@@ -22,4 +22,33 @@ import Testing
         #expect(!daemon.logText.contains("cannot audit new commits"))
         daemon.stop()
     }
+
+    /// A setup that cannot work is refused at start, naming what is wrong,
+    /// rather than found at the first alert.
+    @Test func aSetupThatCannotWorkIsRefusedAtStartNamingWhatIsWrong() throws {
+        let fixture = try DaemonTests.repository()
+        let folder = fixture.folder.url
+        let elsewhere = try TemporaryDirectory()
+        let notAFolder = try elsewhere.write("plain-file", "x")
+        let script = folder.appendingPathComponent("hook.sh")
+        try Data("#!/bin/sh\n".utf8).write(to: script)
+        let cases: [(extra: String, alertSettings: String, message: String)] = [
+            (", \"report_file\": \"\(notAFolder.path)/report.html\"", "", "\"report_file\" \(notAFolder.path)/report.html: its folder cannot be made"),
+            ("", ", \"exec\": { \"command\": [\"\(script.path)\"] }", "\"alerts.exec.command\" \(script.path): it cannot be run"),
+            ("", ", \"exec\": { \"command\": [\"no-such-notifier\"] }", "\"alerts.exec.command\" no-such-notifier: not found on PATH"),
+        ]
+        for (extra, alertSettings, message) in cases {
+            let daemon = try DaemonHarness(fixture: fixture, extra: extra, alertSettings: alertSettings)
+            let result = try runDynatype(["watch", "--config", daemon.configuration.path])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
+    }
+
+    @Test func aConfigurationThatCannotBeReadIsNotCalledInvalid() throws {
+        let result = try runDynatype(["watch", "--config", "/nonexistent/dynatype.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot read the daemon configuration /nonexistent/dynatype.json"), "\(result.stderr)")
+        #expect(!result.stderr.contains("invalid"))
+    }
 }

@@ -24,9 +24,11 @@ import Testing
         #expect(repository.alerts.jsonl == folder.url.appendingPathComponent("conf/out/alerts.jsonl").standardizedFileURL.path)
         #expect(repository.alerts.sinkNames == ["jsonl", "journal", "webhook:webhook-1"])
         #expect(configuration.pollSeconds == 30 && configuration.debounceMilliseconds == 200)
-        let state = repository.historyDatabase(gitDirectory: URL(fileURLWithPath: "/x/.git"), environment: ["STATE_DIRECTORY": "/var/lib/dynatype/ios"])
+        let state = repository.historyDatabase(environment: ["STATE_DIRECTORY": "/var/lib/dynatype/ios"])
         #expect(state == .sqlite(path: "/var/lib/dynatype/ios/App.sqlite"))
-        #expect(repository.historyDatabase(gitDirectory: URL(fileURLWithPath: "/x/.git"), environment: [:]) == .sqlite(path: "/x/.git/dynatype/history.sqlite"))
+        // Outside systemd: the XDG state directory, never the watched repository.
+        #expect(repository.historyDatabase(environment: ["HOME": "/home/ci"]) == .sqlite(path: "/home/ci/.local/state/dynatype/App.sqlite"))
+        #expect(repository.historyDatabase(environment: ["XDG_STATE_HOME": "/srv/state"]) == .sqlite(path: "/srv/state/dynatype/App.sqlite"))
     }
 
     @Test(arguments: [

@@ -84,7 +84,8 @@ public struct DaemonConfiguration: Equatable, Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            throw ConfigurationError(file: file, key: nil, problem: "cannot read the file (\((error as NSError).localizedDescription))")
+            throw UnreadableConfiguration(file: file, reason: ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
+                ?? (error as NSError).localizedDescription)
         }
         let root = try ConfigurationReader(file: file, data: data)
         try root.rejectUnknownKeys(allowed: ["repositories", "poll_seconds", "debounce_ms"])
@@ -94,7 +95,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
             throw root.error("repositories", "needs at least one repository: [{\"path\": \"/srv/git/app.git\"}]")
         }
         let base = URL(fileURLWithPath: file).deletingLastPathComponent()
-        repositories = try entries.map { try Self.repository($0, base: base) }
+        repositories = try entries.map { try Self.repository($0, base: base, environment: environment) }
         var names = Set<String>()
         for (index, repository) in repositories.enumerated() where !names.insert(repository.name).inserted {
             throw ConfigurationError(file: file, key: "repositories[\(index)].name", problem: "\"\(repository.name)\" is used twice; give each repository a distinct name")
@@ -105,7 +106,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
         URL(fileURLWithPath: (text as NSString).expandingTildeInPath, relativeTo: base).standardizedFileURL.path
     }
 
-    private static func repository(_ reader: ConfigurationReader, base: URL) throws -> Repository {
+    private static func repository(_ reader: ConfigurationReader, base: URL, environment: [String: String]) throws -> Repository {
         try reader.rejectUnknownKeys(allowed: [
             "name", "path", "database", "password_file", "refs", "policy", "alerts", "metrics_file", "report_file", "report_interval_seconds",
             "backfill", "tree_cache_mb", "trust_owner", "rules", "repository_config",
@@ -119,7 +120,9 @@ public struct DaemonConfiguration: Equatable, Sendable {
         let refs = try reader.strings("refs") ?? ["HEAD"]
         guard !refs.isEmpty else { throw reader.error("refs", "needs at least one ref (the default is HEAD's branch)") }
         let backfill = try reader.integer("backfill", in: 0...1_000_000, unit: "commits") ?? 0
-        let passwordFile = try reader.string("password_file").map { Self.path($0, base: base) }
+        // A relative name is a systemd credential (LoadCredential=) when there are any, as a webhook's secret_file is.
+        let credentials = environment["CREDENTIALS_DIRECTORY"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let passwordFile = try reader.string("password_file").map { Self.path($0, base: $0.hasPrefix("/") ? base : credentials ?? base) }
         let database = try reader.string("database").map { HistoryDatabase($0, relativeTo: base, passwordFile: passwordFile) }
         if passwordFile != nil, database?.allowsStandby != true {
             throw reader.error("password_file", "applies to a PostgreSQL database (\"database\": \"postgresql://…\") only")
@@ -214,11 +217,15 @@ public struct DaemonConfiguration: Equatable, Sendable {
 
 extension DaemonConfiguration.Repository {
     /// The history database: as configured, else `$STATE_DIRECTORY/<name>.sqlite`
-    /// under systemd, else the repository's default (`$GIT_DIR/dynatype/`).
-    func historyDatabase(gitDirectory: URL, environment: [String: String]) -> HistoryDatabase {
+    /// under systemd, else `$XDG_STATE_HOME/dynatype/<name>.sqlite` (by default
+    /// `~/.local/state/dynatype/`): never inside the watched repository, which
+    /// the daemon only reads.
+    func historyDatabase(environment: [String: String]) -> HistoryDatabase {
         if let database { return database }
         if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first { return .sqlite(path: "\(state)/\(name).sqlite") }
-        return .sqlite(path: HistoryPaths.defaultDatabase(gitDirectory: gitDirectory))
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let xdg = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "\(home)/.local/state"
+        return .sqlite(path: "\(xdg)/dynatype/\(name).sqlite")
     }
 
     /// The repository's identity in its history: the configured name (or the folder's) and its root commit.
