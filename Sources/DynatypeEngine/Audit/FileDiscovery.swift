@@ -17,16 +17,19 @@ public struct FileDiscovery {
     public struct Listing {
         public var files: [URL] = []
         public var unreadable: [(folder: URL, reason: String)] = []
+        /// Links not followed: their targets are outside the folder.
+        public var skippedLinks: [(file: URL, reason: String)] = []
     }
 
     public func files(under folder: URL) -> Listing {
         var listing = Listing()
-        collect(folder, into: &listing)
+        let top = Self.realPath(folder.path) ?? folder.standardizedFileURL.path
+        collect(folder, top: top.hasSuffix("/") ? top : top + "/", into: &listing)
         listing.files.sort { $0.path < $1.path }
         return listing
     }
 
-    private func collect(_ folder: URL, into listing: inout Listing) {
+    private func collect(_ folder: URL, top: String, into listing: inout Listing) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -40,13 +43,28 @@ public struct FileDiscovery {
             // the listing on Linux. A symbolic link to a folder is not
             // followed (no cycles, nothing outside the tree).
             var status = stat()
-            if lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                if !ProjectConfiguration.isExcludedFolder(name) { collect(url, into: &listing) }
+            let linked = lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+            if !linked, status.st_mode & S_IFMT == S_IFDIR {
+                if !ProjectConfiguration.isExcludedFolder(name) { collect(url, top: top, into: &listing) }
                 continue
             }
             guard SourceKind(path: name) != nil, configuration.matchesPatterns(relativePath: relativePath(of: url)) else { continue }
+            // A linked file is read only when it stays inside the folder: a
+            // repository cannot make the audit read, or `fix` write, elsewhere.
+            // (A dangling link is listed: reading it fails, and says so.)
+            if linked, let target = Self.realPath(url.path), !target.hasPrefix(top) {
+                listing.skippedLinks.append((url, "a link to \(target), outside the audited folder: not read"))
+                continue
+            }
             listing.files.append(url)
         }
+    }
+
+    /// A path with every link resolved, or nil when it leads nowhere.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The POSIX reason (`Permission denied`), which Foundation's own message words vaguely.

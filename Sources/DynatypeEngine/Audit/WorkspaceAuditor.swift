@@ -67,6 +67,9 @@ public struct WorkspaceAuditor {
                 for (folder, reason) in listing.unreadable {
                     skipped.append(SkippedFile(path: FileDiscovery.relativePath(of: folder, to: root), reason: reason, isError: true))
                 }
+                for (file, reason) in listing.skippedLinks {
+                    skipped.append(SkippedFile(path: FileDiscovery.relativePath(of: file, to: root), reason: reason, isError: false))
+                }
                 if listing.files.isEmpty, listing.unreadable.isEmpty {
                     skipped.append(SkippedFile(path: path.path, reason: "no Swift or Interface Builder files to audit here", isError: true))
                 }

@@ -88,7 +88,7 @@ enum FixCommand: Command {
             }
             FileHandle.standardError.write(Data(table.utf8))
         } else {
-            for path in try ProjectFixer.write(plan) { Terminal.error("\(path) changed while it was being fixed; it was left as it is") }
+            for (path, reason) in try ProjectFixer.write(plan) { Terminal.error("\(path) was left as it is: \(reason)") }
             Terminal.write(table)
         }
         if found.skipped.contains(where: \.isError) { return ExitStatus.usage }

@@ -128,4 +128,29 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("single_line_truncation has no mechanical fix"))
     }
+
+    /// A repository's symbolic link cannot make `fix` write elsewhere, nor
+    /// `audit` read elsewhere; a link inside the folder is read, never written through.
+    @Test func fixNeverWritesThroughALinkAndAuditReadsNoLinkOutsideTheFolder() throws {
+        let outside = try TemporaryDirectory()
+        let victim = try outside.write("Victim.swift", Self.swiftUI)
+        let folder = try TemporaryDirectory()
+        let inside = try folder.write("App/Real.swift", Self.swiftUI)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("App/Escape.swift").path, withDestinationPath: victim.path)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("App/Alias.swift").path, withDestinationPath: inside.path)
+
+        let audit = try runDynatype(["audit", "App", "--format", "json"], in: folder.url)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [String: Any])
+        let audited = (document["files"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(audited.sorted() == ["Alias.swift", "Real.swift"])
+        let skipped = (document["skipped"] as? [[String: Any]] ?? []).first { $0["path"] as? String == "Escape.swift" }
+        #expect((skipped?["reason"] as? String)?.contains("outside the audited folder") == true)
+
+        let fixed = try runDynatype(["fix", "App"], in: folder.url)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == Self.swiftUI)
+        #expect(fixed.stderr.contains("Alias.swift was left as it is: it is a symbolic link"), "\(fixed.stderr)")
+        #expect(try String(contentsOf: inside, encoding: .utf8) != Self.swiftUI)
+        var status = stat()
+        #expect(lstat(folder.url.appendingPathComponent("App/Alias.swift").path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+    }
 }

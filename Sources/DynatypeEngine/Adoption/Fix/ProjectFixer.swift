@@ -55,18 +55,25 @@ public struct ProjectFixer {
         return plan
     }
 
-    /// Writes planned fixes; a file whose bytes changed since they were read
-    /// is left as it is. Returns the paths left.
-    public static func write(_ plan: FixPlan) throws -> [String] {
-        var untouched: [String] = []
+    /// Writes planned fixes. A file whose bytes changed since they were read
+    /// is left as it is, and so is a symbolic link: `fix` never writes
+    /// through one (a repository's link could point anywhere). Returns the
+    /// paths left, with why.
+    public static func write(_ plan: FixPlan) throws -> [(path: String, reason: String)] {
+        var untouched: [(path: String, reason: String)] = []
         for file in plan.files {
             guard let current = FileManager.default.contents(atPath: file.url.path), [UInt8](current) == file.original else {
-                untouched.append(file.path)
+                untouched.append((file.path, "it changed while it was being fixed"))
                 continue
             }
-            // In place: the file keeps its inode and permissions.
-            let handle = try FileHandle(forWritingTo: file.url)
-            defer { try? handle.close() }
+            // In place (the file keeps its inode and permissions), and never through a link.
+            let descriptor = open(file.url.path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                let reason = errno == ELOOP ? "it is a symbolic link, and fix never writes through one" : String(cString: strerror(errno))
+                untouched.append((file.path, reason))
+                continue
+            }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             try handle.truncate(atOffset: 0)
             try handle.write(contentsOf: Data(file.fixed))
         }
