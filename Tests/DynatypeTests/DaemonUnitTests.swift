@@ -36,6 +36,7 @@ import Testing
         ("\"secret_header\": \"X-Token\"", "\"repositories[0].alerts.webhooks[0].secret_header\": needs secret, secret_file or secret_env"),
         ("\"secret_header\": \"X-Token\", \"secret\": \"a\", \"secret_env\": \"B\"", "give only one of secret, secret_file and secret_env"),
         ("\"format\": \"teams\"", "must be one of generic, slack, alertmanager"),
+        ("\"secret_header\": \"X-Token\\r\\nX-Injected: 1\", \"secret\": \"a\"", "\"repositories[0].alerts.webhooks[0].secret_header\": must be a header name"),
     ])
     func webhookSecretsAndFormatsAreChecked(extra: String, message: String) throws {
         let folder = try TemporaryDirectory()
@@ -48,6 +49,18 @@ import Testing
             "\(error)".contains(message)
         }
     }
+    @Test func aSecretWithALineBreakIsRefused() throws {
+        let webhook = DaemonConfiguration.Webhook(
+            name: "ops", url: URL(string: "https://example.com/")!, format: .generic, timeout: 1, secretHeader: "Authorization",
+            secretSource: .value("Bearer x\r\nX-Injected: 1")
+        )
+        #expect {
+            try WebhookSink(webhook: webhook, environment: [:])
+        } throws: { error in
+            "\(error)".contains("control character")
+        }
+    }
+
 
     static let document = AlertDocument(
         id: "app:regression:abc", kind: .regression, repository: "app", ref: "refs/heads/main", commit: String(repeating: "a", count: 40),

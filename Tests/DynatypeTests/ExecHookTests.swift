@@ -78,6 +78,18 @@ import Testing
         #expect(try Data(contentsOf: received) == payload + Data("app:regression:abc\n".utf8))
     }
 
+    @Test func aHookInheritsNoSecretFromTheDaemonsEnvironment() throws {
+        let folder = try TemporaryDirectory()
+        let received = folder.url.appendingPathComponent("environment")
+        setenv("DYNATYPE_TEST_WEBHOOK_TOKEN", "s3cret", 1)
+        let (error, _) = Self.deliver("env > \(received.path)")
+        #expect(error == nil, "\(error ?? "")")
+        let names = try String(contentsOf: received, encoding: .utf8).split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) }
+        #expect(!names.contains("DYNATYPE_TEST_WEBHOOK_TOKEN"))
+        #expect(Set(names).isSubset(of: Set(ExecSink.inherited + ["DYNATYPE_ALERT_ID", "DYNATYPE_ALERT_KIND", "DYNATYPE_REPOSITORY", "DYNATYPE_COMMIT", "PWD", "SHLVL", "_"])), "\(names)")
+        #expect(names.contains("PATH"))
+    }
+
     @Test func aStoppingDaemonStopsARunningHookWithoutWaitingForItsTimeout() {
         let cancellation = DeliveryCancellation()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { cancellation.cancel() }

@@ -85,6 +85,7 @@ import Testing
         ("{\"severity\": {\"fixed_font_size\": \"fatal\"}}", "\"severity.fixed_font_size\": expected \"error\", \"warning\" or \"note\""),
         ("{\"included\": 3}", "\"included\": expected an array of strings, found a number"),
         ("{\"platforms\": [\"Android\"]}", "\"platforms\": unknown platform \"Android\""),
+        ("{\"platforms\": []}", "\"platforms\": needs at least one platform"),
         ("[1, 2]", "expected an object, found an array"),
         ("{\"included\": [", "not valid JSON"),
     ])

@@ -50,6 +50,8 @@ public struct ProjectConfiguration: Hashable, Sendable {
             }
         }
         if let platforms = try reader.strings("platforms") {
+            // An empty list would switch every rule off without a word.
+            guard !platforms.isEmpty else { throw reader.error("platforms", "needs at least one platform (leave it out for all of them)") }
             rules.platforms = try Set(platforms.map { name in
                 guard let platform = Platform.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
                     throw reader.error("platforms", "unknown platform \"\(name)\"; expected \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")

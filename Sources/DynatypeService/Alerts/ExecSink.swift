@@ -2,15 +2,19 @@ import DynatypeEngine
 import DynatypeHistory
 import Foundation
 
-/// Runs the configured command with the alert as JSON on stdin (and a few
-/// DYNATYPE_* variables), stopping its process group after the timeout.
-/// Exit status 0 is a delivery; anything else is retried.
+/// Runs the configured command with the alert as JSON on stdin, stopping
+/// its process group after the timeout. Exit status 0 is a delivery;
+/// anything else is retried. The hook gets a minimal environment: the
+/// daemon's `inherited` variables and the DYNATYPE_* ones, never the rest
+/// (PGPASSWORD, a webhook's secret_env).
 struct ExecSink: AlertSink {
     let hook: DaemonConfiguration.ExecHook
     var name: String { "exec" }
 
+    static let inherited = ["PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR"]
+
     func deliver(_ delivery: PendingDelivery, document: AlertDocument, cancellation: DeliveryCancellation) throws {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.filter { Self.inherited.contains($0.key) }
         environment["DYNATYPE_ALERT_ID"] = document.id
         environment["DYNATYPE_ALERT_KIND"] = document.kind.rawValue
         environment["DYNATYPE_REPOSITORY"] = document.repository

@@ -34,6 +34,10 @@ struct WebhookSink: AlertSink {
         case nil:
             secret = nil
         }
+        // A line break in the value would end the header and start another.
+        if let secret, secret.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
+            throw DeliveryError(message: "webhook \(webhook.name): its secret holds a control character (a line break?), which no header may carry")
+        }
     }
 
     func deliver(_ delivery: PendingDelivery, document: AlertDocument, cancellation: DeliveryCancellation) throws {

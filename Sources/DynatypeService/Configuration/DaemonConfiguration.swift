@@ -202,6 +202,10 @@ public struct DaemonConfiguration: Equatable, Sendable {
         ].compactMap { $0 }
         guard sources.count <= 1 else { throw reader.error("secret", "give only one of secret, secret_file and secret_env") }
         let header = try reader.string("secret_header")
+        // A line break in a header's name would let the configuration inject another header.
+        if let header, header.isEmpty || header.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || $0 == ":" }) {
+            throw reader.error("secret_header", "must be a header name: visible characters without a colon, spaces or line breaks")
+        }
         if header != nil, sources.isEmpty { throw reader.error("secret_header", "needs secret, secret_file or secret_env for its value") }
         if header == nil, !sources.isEmpty { throw reader.error("secret_header", "is required with a secret: the header that carries it (Authorization)") }
         let name = try reader.string("name") ?? "webhook-\(index + 1)"
