@@ -51,4 +51,24 @@ import Testing
         #expect(result.stderr.contains("cannot read the daemon configuration /nonexistent/dynatype.json"), "\(result.stderr)")
         #expect(!result.stderr.contains("invalid"))
     }
+
+    /// One commit dated 9999-12-31 (git takes it) stretched every time axis
+    /// over millennia: trend and report stay bounded and say so.
+    @Test func aCommitDatedInTheFarFutureBoundsEveryTimeAxis() throws {
+        let fixture = try DaemonTests.repository()
+        let start = 1_700_000_000
+        fixture.setClock(to: 253_402_214_000)
+        _ = try DaemonTests.regress(fixture, "from the far future")
+        fixture.setClock(to: start + 86_400)
+        try DaemonTests.fix(fixture)
+        #expect(try runDynatype(["scan"], in: fixture.url).status == 0)
+        let trend = try runDynatype(["trend", "--by", "day"], in: fixture.url)
+        #expect(trend.status == 0)
+        #expect(trend.stdout.split(separator: "\n").count < 1_000)
+        #expect(trend.stderr.contains("1 commit is dated in the future (up to 9999-12-30)"), "\(trend.stderr)")
+        let page = fixture.folder.url.appendingPathComponent("report.html")
+        let started = Date()
+        #expect(try runDynatype(["report", "--html", page.path, "--by", "week"], in: fixture.url).status == 0)
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
 }

@@ -23,7 +23,8 @@ extension HistoryQueries {
         guard let first = period.last else {
             throw QueryError(message: "no audited commit of \(ref) since \(ISO8601DateFormatter().string(from: since!)); the last is \(tip.sha.prefix(10))")
         }
-        let bucket = bucket ?? Self.bucket(commits: period.count, days: tip.committedAt.timeIntervalSince(first.committedAt) / 86_400)
+        let span = TrendCalendar.plausible(tip.committedAt).timeIntervalSince(TrendCalendar.plausible(first.committedAt))
+        let bucket = bucket ?? Self.bucket(commits: period.count, days: span / 86_400)
 
         let samples = try folderSamples(period)
         // The tip's tree was loaded last by the samples: the audit reuses it.

@@ -3,7 +3,7 @@ import Foundation
 
 /// Day, week (ISO, from Monday) and month buckets of `dynatype trend`, in UTC
 /// so a bucket does not depend on the machine's time zone.
-struct TrendCalendar {
+public struct TrendCalendar {
     private let component: Calendar.Component
     private let prefix: String
     private let calendar: Calendar
@@ -40,8 +40,24 @@ struct TrendCalendar {
 }
 
 extension TrendCalendar {
+    /// The latest date a commit is placed at: git takes any date (9999-12-31
+    /// too), and one such commit would stretch every time axis over millennia.
+    static func plausible(_ date: Date, now: Date = Date()) -> Date { min(date, now.addingTimeInterval(86_400)) }
+
+    /// Says so when trend points place commits dated in the future at today.
+    public static func futureDateNote(_ points: [TrendPoint], now: Date = Date()) -> String? {
+        let future = points.filter { !$0.isEmpty && plausible($0.record.committedAt, now: now) != $0.record.committedAt }
+        guard let latest = future.map(\.record.committedAt).max() else { return nil }
+        return "\(future.count) commit\(future.count == 1 ? " is" : "s are") dated in the future (up to "
+            + "\(latest.formatted(.iso8601.year().month().day()))); the trend places \(future.count == 1 ? "it" : "them") at today"
+    }
+
+    /// Empty buckets that fill one gap at most: a longer gap (years without a
+    /// commit, a commit dated 1970) shows as a jump, and no axis grows past it.
+    static let maximumGap = 400
+
     /// Trend points of audited commits, oldest first: one per commit, or the
-    /// last commit of each bucket.
+    /// last commit of each bucket (commits dated in the future at today's).
     static func points(_ chain: [CommitRecord], by bucket: TrendBucket) -> [TrendPoint] {
         guard bucket != .commit else {
             return chain.map { TrendPoint(label: String($0.sha.prefix(10)), record: $0) }
@@ -50,7 +66,7 @@ extension TrendCalendar {
         var points: [TrendPoint] = []
         var lastStart: Date?
         for record in chain {
-            let start = calendar.start(of: record.committedAt)
+            let start = calendar.start(of: plausible(record.committedAt))
             if let previous = lastStart, let carried = points.last?.record {
                 if previous == start {
                     points.removeLast()
@@ -58,9 +74,11 @@ extension TrendCalendar {
                     // Buckets without a commit are shown, carrying compliance
                     // forward, so the axis is time and not commit count.
                     var gap = calendar.next(after: previous)
-                    while gap < start {
+                    var filled = 0
+                    while gap < start, filled < maximumGap {
                         points.append(TrendPoint(label: calendar.label(gap), record: carried, isEmpty: true))
                         gap = calendar.next(after: gap)
+                        filled += 1
                     }
                 }
             }

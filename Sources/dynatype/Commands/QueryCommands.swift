@@ -216,6 +216,7 @@ enum TrendCommand: Command {
         }
         let context = try QueryContext(options)
         let points = try QueryContext.run { try context.queries.trend(options.positionals.first ?? "HEAD", since: since, by: bucket) }
+        if let note = TrendCalendar.futureDateNote(points) { Terminal.error("note: \(note)") }
         Terminal.write(HistoryRenderer.trend(points, format: format))
         return ExitStatus.success
     }

@@ -23,10 +23,16 @@ final class GitFixture {
         clock += days * 86_400
     }
 
+    /// Dates the next commits from `seconds` (Unix time) on: any date git takes.
+    func setClock(to seconds: Int) {
+        clock = seconds
+    }
+
     @discardableResult
     func git(_ arguments: [String], in directory: URL? = nil, author: String? = nil) throws -> String {
         clock += 60
-        let date = "\(clock) +0000"
+        // Git reads a bare number this large as no date at all; `@` says it is Unix time.
+        let date = (clock > 9_999_999_999 ? "@" : "") + "\(clock) +0000"
         let result = try runProcess(
             URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: directory ?? url,
             environment: ["GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date, "GIT_CONFIG_NOSYSTEM": "1", "HOME": folder.url.path]
