@@ -13,6 +13,8 @@ public final class Daemon {
     private var configuration: DaemonConfiguration
     private let environment: [String: String]
     private let systemd: SystemdNotifier
+    /// Pets the watchdog while the daemon proves it works (nil outside systemd's watchdog).
+    private let watchdog: WatchdogPinger?
     private var repositories: [WatchedRepository] = []
     /// Repositories whose shared history another daemon records: this one
     /// takes over when that one stops or dies (the server then releases its lock).
@@ -28,7 +30,9 @@ public final class Daemon {
     public init(configuration: DaemonConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.configuration = configuration
         self.environment = environment
-        systemd = SystemdNotifier(environment: environment)
+        let systemd = SystemdNotifier(environment: environment)
+        self.systemd = systemd
+        watchdog = systemd.watchdogInterval.map { WatchdogPinger(notifier: systemd, interval: $0) }
     }
 
     /// Opens every repository (a problem with any is a start-up error: the
@@ -73,6 +77,7 @@ public final class Daemon {
 
     /// Catches up, reports READY, and watches until SIGTERM/SIGINT. Returns the exit status.
     public func run() -> Int32 {
+        watchdog?.start()
         systemd.extendStartTimeout(seconds: 600)
         for repository in repositories { check(repository, reason: "start-up") }
         for repository in repositories {
@@ -116,7 +121,7 @@ public final class Daemon {
                 repository.writeReportIfDue()
             }
             if !standingBy.isEmpty, nextTakeOver <= now { takeOver() }
-            systemd.watchdog()
+            watchdog?.turn()
         }
     }
 
@@ -135,11 +140,13 @@ public final class Daemon {
         repository.checkDeadline = nil
         let interval = repository.needsFastPolling ? Self.fastPollSeconds : configuration.pollSeconds
         nextPoll[repository.name] = now + interval
+        watchdog?.working(on: "\(repository.name): auditing new commits (\(reason))")
+        defer { watchdog?.working(on: nil) }
         do {
             // A first start with a long backfill takes minutes: systemctl
             // status shows how far it is and when it will be done.
-            let audited = try repository.catchUp { [systemd] progress in
-                systemd.watchdog()
+            let audited = try repository.catchUp { [systemd, watchdog] progress in
+                watchdog?.turn()
                 let record = progress.last.record
                 systemd.status("\(repository.name): \(progress.summary) · audited \(record.sha.prefix(10)) (\(record.title))")
             }

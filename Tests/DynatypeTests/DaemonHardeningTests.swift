@@ -71,4 +71,22 @@ import Testing
         #expect(try runDynatype(["report", "--html", page.path, "--by", "week"], in: fixture.url).status == 0)
         #expect(Date().timeIntervalSince(started) < 30)
     }
+
+    /// A commit whose audit outlasts the watchdog interval keeps the watchdog
+    /// fed while files are analysed, and STATUS says how far it is; pinging
+    /// only between commits got a healthy daemon killed on a wide commit.
+    @Test func theWatchdogIsFedWhileALongCommitIsAudited() throws {
+        let fixture = try DaemonTests.repository()
+        let socketPath = fixture.folder.url.appendingPathComponent("notify.sock").path
+        let listener = try NotifyListener(path: socketPath)
+        let daemon = try DaemonHarness(fixture: fixture)
+        daemon.environment = ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "100000"]
+        try daemon.start()
+        for index in 0..<600 { try fixture.write("App/Wide/View\(index).swift", Snippets.view("View\(index)", font: ".system(size: 12)")) }
+        try fixture.commit("a wide commit")
+        try daemon.wait("the wide commit", timeout: 120) { try daemon.recordedCommits().count == 2 }
+        let progress = listener.messages.filter { $0.hasPrefix("WATCHDOG=1\nSTATUS=app: auditing new commits") && $0.hasSuffix("files analysed so far") }
+        #expect(!progress.isEmpty, "no watchdog ping during the audit: \(listener.messages.suffix(5))")
+        daemon.stop()
+    }
 }

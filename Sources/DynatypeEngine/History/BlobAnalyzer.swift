@@ -162,6 +162,7 @@ final class BlobAnalyzer {
         let queue = AnalysisQueue(gitDirectory: gitDirectory, threads: threads) { repository, request in
             let data = try repository.contents(of: request.blob)
             let previous = Self.previousVersion(of: request, trees: analyzer.trees)
+            defer { AnalysisProgress.fileAnalysed() }
             return Self.record(request, analyzer.analyze(data, kind: request.kind, blob: request.blob.hex, path: request.path, previous: previous))
         }
         analysisQueue = queue

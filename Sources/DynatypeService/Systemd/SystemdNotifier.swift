@@ -6,7 +6,6 @@ public final class SystemdNotifier {
     private let address: [UInt8]?
     /// Half of `$WATCHDOG_USEC` when the watchdog is meant for this process.
     public let watchdogInterval: Double?
-    private var lastWatchdog = 0.0
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let socket = environment["NOTIFY_SOCKET"], !socket.isEmpty, socket.hasPrefix("/") || socket.hasPrefix("@") {
@@ -61,12 +60,4 @@ public final class SystemdNotifier {
     /// Asks for more start-up time while catching up on a long history.
     public func extendStartTimeout(seconds: Double) { send("EXTEND_TIMEOUT_USEC=\(Int(seconds * 1e6))") }
 
-    /// Pets the watchdog if half its interval has passed since the last time.
-    public func watchdog() {
-        guard let interval = watchdogInterval else { return }
-        let now = ProcessInfo.processInfo.systemUptime
-        guard now - lastWatchdog >= interval * 0.9 else { return }
-        lastWatchdog = now
-        send("WATCHDOG=1")
-    }
 }
