@@ -32,6 +32,34 @@ public enum GitPath {
         return out
     }
 
+    /// The bytes a decoded path stands for (`decode`'s inverse): a path
+    /// with a backslash was escaped, any other is its own UTF-8.
+    public static func encode(_ path: String) -> [UInt8] {
+        guard path.contains("\\") else { return Array(path.utf8) }
+        var bytes: [UInt8] = []
+        var rest = Substring(path)
+        while let backslash = rest.firstIndex(of: "\\") {
+            bytes += Array(rest[..<backslash].utf8)
+            let escape = rest[backslash...].dropFirst()
+            if escape.hasPrefix("\\") {
+                bytes.append(UInt8(ascii: "\\"))
+                rest = escape.dropFirst()
+            } else if escape.hasPrefix("x"), let byte = UInt8(escape.dropFirst().prefix(2), radix: 16) {
+                bytes.append(byte)
+                rest = escape.dropFirst(3)
+            } else {
+                bytes.append(UInt8(ascii: "\\"))
+                rest = escape
+            }
+        }
+        return bytes + Array(rest.utf8)
+    }
+
+    /// Calls `body` with the path as the file system names it (NUL-terminated bytes).
+    public static func withFileSystemPath<T>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
+        try (encode(path).map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { try body($0.baseAddress!) }
+    }
+
     /// The length a UTF-8 sequence with this first byte has (0: not a first byte).
     private static func sequenceLength(startingWith byte: UInt8) -> Int {
         switch byte {

@@ -273,4 +273,25 @@ import Testing
         #expect(GitPath.decode([0xC3]) == "\\xC3")
         #expect(GitPath.decode([0xED, 0xA0, 0x80]) == "\\xED\\xA0\\x80")
     }
+
+    /// A file name that is not UTF-8 (git takes any bytes) is audited under
+    /// its escaped name, and the pre-commit check works beside it.
+    @Test func aFileNameThatIsNotUTF8IsAuditedAndChecked() throws {
+        let fixture = try GitFixture()
+        try fixture.write("A.swift", Snippets.view("A"))
+        let raw = Array(fixture.url.path.utf8) + Array("/Caf".utf8) + [0xE9] + Array(".swift".utf8)
+        let data = Data(Snippets.view("Cafe", font: ".system(size: 12)").utf8)
+        let descriptor = (raw.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        try #require(descriptor >= 0)
+        _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        try fixture.commit("a Latin-1 file name")
+
+        let check = try runDynatype(["check", "--base", "HEAD"], in: fixture.url)
+        #expect(check.status == 0, "\(check.stderr)")
+        let audit = try runDynatype(["audit", "--format", "json"], in: fixture.url)
+        #expect(audit.status == 1, "\(audit.stderr)")
+        #expect(audit.stdout.contains("Caf\\\\xE9.swift"), "\(audit.stdout.prefix(600))")
+        #expect(try runDynatype(["scan"], in: fixture.url).status == 0)
+    }
 }

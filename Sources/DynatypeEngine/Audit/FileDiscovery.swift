@@ -1,3 +1,4 @@
+import DynatypeGit
 import Foundation
 
 /// Finds the files to audit under the paths a user gives.
@@ -30,11 +31,8 @@ public struct FileDiscovery {
     }
 
     private func collect(_ folder: URL, top: String, into listing: inout Listing) {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        } catch {
-            listing.unreadable.append((folder, "cannot list this folder: \(Self.reason(folder, error))"))
+        guard let names = Self.names(in: folder) else {
+            listing.unreadable.append((folder, "cannot list this folder: \(String(cString: strerror(errno)))"))
             return
         }
         for name in names {
@@ -43,7 +41,7 @@ public struct FileDiscovery {
             // the listing on Linux. A symbolic link to a folder is not
             // followed (no cycles, nothing outside the tree).
             var status = stat()
-            let linked = lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+            let linked = GitPath.withFileSystemPath(url.path) { lstat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFLNK
             if !linked, status.st_mode & S_IFMT == S_IFDIR {
                 if !ProjectConfiguration.isExcludedFolder(name) { collect(url, top: top, into: &listing) }
                 continue
@@ -62,16 +60,26 @@ public struct FileDiscovery {
 
     /// A path with every link resolved, or nil when it leads nowhere.
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = GitPath.withFileSystemPath(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return GitPath.decode(resolved)
     }
 
-    /// The POSIX reason (`Permission denied`), which Foundation's own message words vaguely.
-    private static func reason(_ folder: URL, _ error: Error) -> String {
-        guard let directory = opendir(folder.path) else { return String(cString: strerror(errno)) }
-        closedir(directory)
-        return (error as NSError).localizedDescription
+    /// A folder's entries, named as git names paths (a name that is not
+    /// UTF-8 keeps its bytes, escaped: Foundation's listing decodes it
+    /// lossily, and the file it names can then not be opened). Nil when the
+    /// folder cannot be listed (`errno` says why).
+    private static func names(in folder: URL) -> [String]? {
+        guard let directory = GitPath.withFileSystemPath(folder.path, { opendir($0) }) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                GitPath.decode(Array(raw.prefix { $0 != 0 }))
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
     }
 
     private func relativePath(of url: URL) -> String {

@@ -1,3 +1,4 @@
+import DynatypeGit
 import Foundation
 
 #if canImport(Glibc)
@@ -21,11 +22,13 @@ enum SourceReader {
 
     static func read(_ url: URL, limit: Int) throws -> Contents {
         var info = stat()
-        guard stat(url.path, &info) == 0 else { throw Failure(description: "cannot read: \(String(cString: strerror(errno)))") }
+        guard GitPath.withFileSystemPath(url.path, { stat($0, &info) }) == 0 else {
+            throw Failure(description: "cannot read: \(String(cString: strerror(errno)))")
+        }
         if let kind = unsupportedKind(info.st_mode) { throw Failure(description: "not a regular file: \(kind)") }
         if Int(info.st_size) > limit { return .tooLarge(size: Int(info.st_size)) }
         // O_NONBLOCK: if the path became a FIFO since `stat`, opening it must not wait for a writer.
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = GitPath.withFileSystemPath(url.path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else { throw Failure(description: "cannot read: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         guard fstat(descriptor, &info) == 0, unsupportedKind(info.st_mode) == nil else {

@@ -1,3 +1,4 @@
+import DynatypeGit
 import DynatypeRules
 import Foundation
 import SwiftParser
@@ -62,12 +63,12 @@ public struct ProjectFixer {
     public static func write(_ plan: FixPlan) throws -> [(path: String, reason: String)] {
         var untouched: [(path: String, reason: String)] = []
         for file in plan.files {
-            guard let current = FileManager.default.contents(atPath: file.url.path), [UInt8](current) == file.original else {
+            guard case .bytes(let current)? = try? SourceReader.read(file.url, limit: file.original.count), [UInt8](current) == file.original else {
                 untouched.append((file.path, "it changed while it was being fixed"))
                 continue
             }
             // In place (the file keeps its inode and permissions), and never through a link.
-            let descriptor = open(file.url.path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+            let descriptor = GitPath.withFileSystemPath(file.url.path) { open($0, O_WRONLY | O_NOFOLLOW | O_CLOEXEC) }
             guard descriptor >= 0 else {
                 let reason = errno == ELOOP ? "it is a symbolic link, and fix never writes through one" : String(cString: strerror(errno))
                 untouched.append((file.path, reason))
