@@ -198,6 +198,17 @@ public enum RuleCatalogue {
                         }
                     }
                     """),
+                // A font resized to a fixed size is a fixed font, a text style's included.
+                RuleExample("""
+                    import UIKit
+                    final class C: UIView {
+                        let label = UILabel()
+                        func setUp() {
+                            label.font = ↓UIFont.preferredFont(forTextStyle: .body).withSize(13)
+                            label.adjustsFontForContentSizeCategory = true
+                        }
+                    }
+                    """),
                 // A local `font` is a value like any other, in a label extension too.
                 RuleExample("""
                     import UIKit

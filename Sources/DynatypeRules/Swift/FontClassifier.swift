@@ -150,9 +150,13 @@ struct FontClassifier {
             return constructor
         }
         if base != nil, name == "withSize", let size = call.firstUnlabeledArgument {
-            // `font.withSize(n)` keeps the face and takes the size: it scales as `n` does.
-            let sizeClass = classifySize(size, depth: depth + 1)
-            return FontClassification(value: sizeClass.value == .scales ? .scales : .sized(sizeClass.value), spec: .code(Syntax(call)))
+            // `font.withSize(n)` keeps the face and takes the size: a fixed
+            // `n` is a fixed font of its platform (whatever the face was,
+            // a text style's included), a scaled one scales.
+            if impliesAppKit(call) || baseName == "NSFont" {
+                return constructor(call, size: size, rule: .fixedAppKitFont, replacement: FixSuggestions.appKit(call, size: sizes.estimate(size)))
+            }
+            return constructor(call, size: size, rule: .fixedUIKitFont, replacement: FixSuggestions.uiKit(call, size: sizes.estimate(size)))
         }
         if let base, Self.fontModifiers.contains(name) {
             return classify(base, expecting: expecting, depth: depth + 1)
