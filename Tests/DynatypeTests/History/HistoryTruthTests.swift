@@ -29,6 +29,15 @@ import Testing
         func changes(_ sha: String, _ kind: FindingChange.Kind) throws -> [String] { try harness.changes(sha, kind) }
         func openRegressions() throws -> [OpenRegression] { try harness.store.openRegressions(ref: "refs/heads/main") }
 
+        /// A passing App/Card.swift, then a commit that hardcodes its size
+        /// (a regression, returned); not scanned yet.
+        func hardcodeTheCard() throws -> String {
+            try fixture.write("App/Card.swift", Snippets.view("Card"))
+            try fixture.commit("first")
+            try fixture.write("App/Card.swift", Snippets.view("Card", font: ".system(size: 13)"))
+            return try fixture.commit("hardcode")
+        }
+
         /// A passing view, a commit that hardcodes its size (a regression),
         /// then a "chore: config" commit writing `configuration`; all scanned.
         func regressThenConfigure(_ configuration: String) throws -> (regression: String, chore: String) {
@@ -183,10 +192,7 @@ import Testing
     @Test func blameFollowsACopiedFileToTheFindingsOrigin() throws {
         let ledger = try Ledger()
         let fixture = ledger.fixture
-        try fixture.write("App/Card.swift", Snippets.view("Card"))
-        try fixture.commit("first")
-        try fixture.write("App/Card.swift", Snippets.view("Card", font: ".system(size: 13)"))
-        let regression = try fixture.commit("hardcode")
+        let regression = try ledger.hardcodeTheCard()
         try fixture.write("App/Tile.swift", Snippets.view("Tile", font: ".system(size: 13)"))
         let copy = try fixture.commit("a tile like the card")
         try ledger.scan()
@@ -199,10 +205,7 @@ import Testing
     @Test func aRenameKeepsARegressionOpenUntilItsFindingIsFixed() throws {
         let ledger = try Ledger()
         let fixture = ledger.fixture
-        try fixture.write("App/Card.swift", Snippets.view("Card"))
-        try fixture.commit("first")
-        try fixture.write("App/Card.swift", Snippets.view("Card", font: ".system(size: 13)"))
-        let regression = try fixture.commit("hardcode")
+        let regression = try ledger.hardcodeTheCard()
         try fixture.git(["mv", "App/Card.swift", "App/Tile.swift"])
         try fixture.commit("rename")
         try ledger.scan()
