@@ -39,19 +39,25 @@ public class SQLHistoryStore: HistoryStore {
 
     // MARK: Blob analyses
 
+    /// A cached analysis that cannot be decoded (a damaged row) is a miss:
+    /// the blob is analysed again and the row replaced, where before one bad
+    /// row stopped every scan with a DecodingError naming nothing.
     public func analysis(blob: String, analyzer: String) throws -> CachedAnalysis? {
         try rows(
             "SELECT outcome, payload FROM file_analyses WHERE blob = ? AND analyzer = ?", [.text(blob), .text(analyzer)]
-        ) { row -> CachedAnalysis in
+        ) { row -> CachedAnalysis? in
             let payload = try row.data("payload")
             if try row.text("outcome") == "declined" { return .declined(String(decoding: payload, as: UTF8.self)) }
-            return .analyzed(try decoder.decode(FileAnalysis.self, from: payload))
-        }.first
+            return (try? decoder.decode(FileAnalysis.self, from: payload)).map(CachedAnalysis.analyzed)
+        }.first ?? nil
     }
 
     private func insert(_ analysis: BlobAnalysis) throws {
         try connection.run(
-            "INSERT INTO file_analyses (blob, analyzer, outcome, payload) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            """
+            INSERT INTO file_analyses (blob, analyzer, outcome, payload) VALUES (?, ?, ?, ?)
+            ON CONFLICT (blob, analyzer) DO UPDATE SET outcome = excluded.outcome, payload = excluded.payload
+            """,
             [.text(analysis.blob), .text(analysis.analyzer), .text(analysis.outcome), .blob(analysis.payload)]
         )
     }

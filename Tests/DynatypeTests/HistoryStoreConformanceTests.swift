@@ -153,6 +153,22 @@ import Testing
         #expect(try store.outboxStatus(sinks: ["jsonl"]).alertsByKind[.policyWeakened] == 1)
     }
 
+    /// A damaged cached analysis is a miss, and the analysis saved again replaces it.
+    @Test(arguments: StoreEngine.allCases)
+    func aDamagedCachedAnalysisIsAMissAndIsReplaced(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let store = try engine.emptyDatabase(in: folder).openForWriting(.test())
+        let analysis = try BlobAnalysis(blob: Self.sha("b"), analyzer: "swift-1", result: .analyzed(FileAnalysis(language: .swift)))
+        try store.save(Self.record(Self.sha("1")), configuration: nil, changes: [], renames: [], analyses: [analysis], tips: [:], notifications: .none)
+        try store.executeForTest(engine == .sqlite ? "UPDATE file_analyses SET payload = X'7B7B'" : "UPDATE file_analyses SET payload = '\\x7b7b'::bytea")
+        #expect(try store.analysis(blob: Self.sha("b"), analyzer: "swift-1") == nil)
+        try store.save(Self.record(Self.sha("2"), parent: Self.sha("1")), configuration: nil, changes: [], renames: [], analyses: [analysis], tips: [:], notifications: .none)
+        guard case .analyzed? = try store.analysis(blob: Self.sha("b"), analyzer: "swift-1") else {
+            Issue.record("the damaged analysis was not replaced")
+            return
+        }
+    }
+
     /// A transaction run again after a lost connection may find its first
     /// run committed: saving a commit twice records it once.
     @Test(arguments: StoreEngine.allCases)
