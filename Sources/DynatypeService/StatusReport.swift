@@ -1,6 +1,7 @@
 import DynatypeEngine
 import DynatypeGit
 import DynatypeHistory
+import DynatypeReport
 import Foundation
 
 /// `dynatype status`: what each configured repository's history says, read
@@ -178,8 +179,9 @@ public struct RepositoryStatus: Encodable {
         if let last = lastAudited {
             let compliance = last.complianceRatio.map { String(format: "%.1f%%", $0 * 100) } ?? "no audited commit yet"
             let numbers = last.status == CommitOutcome.failed.rawValue ? "\(compliance) (before it)" : compliance
-            lines.append("  last audited  \(last.sha.prefix(10)) \(last.auditedAt.formatted(.iso8601)) · \(last.status) · \(numbers) · \(last.title)")
-            if let problem = last.problem { lines.append("                \(problem)") }
+            lines.append("  last audited  \(last.sha.prefix(10)) \(last.auditedAt.formatted(.iso8601)) · \(last.status) · \(numbers) · "
+                + DisplayPath.escaped(last.title))
+            if let problem = last.problem { lines.append("                \(DisplayPath.escaped(problem))") }
         }
         if let openRegressions { lines.append("  regressions   \(openRegressions) open") }
         if !sinks.isEmpty {

@@ -294,4 +294,20 @@ import Testing
         #expect(audit.stdout.contains("Caf\\\\xE9.swift"), "\(audit.stdout.prefix(600))")
         #expect(try runDynatype(["scan"], in: fixture.url).status == 0)
     }
+
+    /// A commit title or author with terminal escape sequences or a
+    /// bidirectional override is printed escaped, never raw, to a terminal.
+    @Test func titlesAndAuthorsCannotDriveTheTerminal() throws {
+        let fixture = try GitFixture()
+        try fixture.write("A.swift", Snippets.view("A"))
+        try fixture.commit("first")
+        try fixture.write("A.swift", Snippets.fixedView)
+        let evil = try fixture.commit("fix \u{1B}[2J\u{1B}]0;pwned\u{07} \u{202E}txt.exe", author: "Mallory\u{1B}[31m")
+        #expect(try runDynatype(["scan"], in: fixture.url).status == 0)
+        for arguments in [["log"], ["show", evil], ["blame", "A.swift"]] {
+            let output = try runDynatype(arguments, in: fixture.url).stdout
+            #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{07}" }, "\(arguments)")
+        }
+        #expect(try runDynatype(["log"], in: fixture.url).stdout.contains("\\u{1B}[2J"))
+    }
 }

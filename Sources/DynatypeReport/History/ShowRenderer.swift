@@ -25,7 +25,8 @@ public enum ShowRenderer {
         let record = detail.record
         let summary = record.summary
         var out = "commit \(record.sha) (\(record.status.rawValue)\(record.isBaseline ? ", baseline" : ""))\n"
-        out += "Author: \(record.authorName) <\(record.authorEmail)>\nDate:   \(HistoryRenderer.timestamp(record.committedAt))\n\n    \(record.title)\n\n"
+        out += "Author: \(DisplayPath.escaped(record.authorName)) <\(DisplayPath.escaped(record.authorEmail))>\n"
+        out += "Date:   \(HistoryRenderer.timestamp(record.committedAt))\n\n    \(DisplayPath.escaped(record.title))\n\n"
         if record.status == .failed {
             return out + "The audit failed: \(record.error ?? "unknown error")\n"
         }

@@ -9,8 +9,10 @@ public struct TextTable {
 
     public mutating func add(_ row: [String]) { rows.append(row) }
 
+    /// For a terminal: every cell escaped as `DisplayPath` escapes names (a
+    /// commit title or an author can carry escape sequences too).
     public var aligned: String {
-        let all = [header] + rows
+        let all = ([header] + rows).map { $0.map(DisplayPath.escaped) }
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { column, cell in
