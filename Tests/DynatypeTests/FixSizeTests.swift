@@ -7,6 +7,31 @@ import Testing
 @Suite struct FixSizeTests {
     private func replacements(_ report: FileReport) -> [String] { report.findings.compactMap(\.replacement) }
 
+    /// "Display sizes keep their size": a 48 pt emoji or a 135 pt banner never
+    /// becomes `.largeTitle` (34 pt). SwiftUI gets advice, not a replacement
+    /// `fix` would paste; UIKit keeps the size under `UIFontMetrics`.
+    @Test func displaySizesKeepTheirSize() {
+        let report = audit("""
+            import SwiftUI
+            import UIKit
+            struct Hero: View {
+                var body: some View {
+                    VStack {
+                        Text("🎉").font(.system(size: 48))
+                        Text("Banner").font(.system(size: 135, weight: .bold))
+                    }
+                }
+            }
+            final class HeroView: UIView {
+                let label = UILabel()
+                func setUp() { label.font = .systemFont(ofSize: 40) }
+            }
+            """)
+        #expect(report.findings.map(\.replacement) == [nil, nil, "UIFontMetrics(forTextStyle: .largeTitle).scaledFont(for: .systemFont(ofSize: 40))"])
+        #expect(report.findings[1].fix.contains("@ScaledMetric(relativeTo: .largeTitle) private var displaySize135: CGFloat = 135"))
+        #expect(report.findings[1].fix.contains(".system(size: displaySize135, weight: .bold)"))
+    }
+
     @Test func aSizeFromANamedConstantGetsItsNearestStyle() {
         let report = audit("""
             import UIKit
@@ -311,9 +336,8 @@ import Testing
                 }
             }
             """)
-        #expect(replacements(report) == [
-            "UIFont.preferredFont(forTextStyle: .callout)", ".system(.largeTitle, design: .rounded)", ".title", ".largeTitle", ".title2",
-        ])
+        // (A and C are display sizes: advice to keep them, no replacement; see displaySizesKeepTheirSize.)
+        #expect(replacements(report) == ["UIFont.preferredFont(forTextStyle: .callout)", ".title", ".title2"])
     }
 
     /// `scaledFont(for:)` takes a `UIFont`; `UIFont(name:size:)` gives an optional one.

@@ -25,6 +25,19 @@ enum FixSuggestions {
         return "\(prefix)\(style.rawValue)"
     }
 
+    /// Above 34 pt no text style fits (a 48 pt emoji, a 135 pt banner would
+    /// shrink to `.largeTitle`'s 34): the size is kept and scaled by a
+    /// `@ScaledMetric` relative to `.largeTitle`. That needs a property on
+    /// the view, so it is advice, not a replacement `fix` can paste.
+    static func swiftUIDisplaySize(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String? {
+        guard let points = size?.points, size?.anchor == nil, points > TextStyle.largeTitle.pointSize else { return nil }
+        let written = points == points.rounded() ? String(Int(points)) : String(points)
+        let name = "displaySize\(written.replacingOccurrences(of: ".", with: "_"))"
+        let kept = call.arguments.filter { $0.label?.text != "size" }.map { ", \($0.trimmedDescription.hasSuffix(",") ? String($0.trimmedDescription.dropLast()) : $0.trimmedDescription)" }
+        return "keep the display size and scale it: add `@ScaledMetric(relativeTo: .largeTitle) private var \(name): CGFloat = \(written)` "
+            + "and use `\(writtenPrefix(of: call))system(size: \(name)\(kept.joined()))`"
+    }
+
     /// `.custom("Name", fixedSize: 11)` or `.custom("Name", size: 15)` →
     /// `.custom("Name", size: 15, relativeTo: .subheadline)`.
     static func swiftUICustom(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String {
@@ -58,7 +71,9 @@ enum FixSuggestions {
     static func uiKit(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String {
         let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points, weight: call.argument("weight")?.referencedName)
         let derived = size.map { $0.anchor != nil && $0.points != style.pointSize } ?? false
-        if call.calleeName == "systemFont", call.arguments.count == 1, size != nil, !derived {
+        // A display size (over 34 pt) keeps its size, scaled relative to `.largeTitle`.
+        let display = (size?.points ?? 0) > TextStyle.largeTitle.pointSize
+        if call.calleeName == "systemFont", call.arguments.count == 1, size != nil, !derived, !display {
             return "UIFont.preferredFont(forTextStyle: .\(style.uiKitName))"
         }
         return scaled(call, sizedBy: size, metrics: "UIFontMetrics(forTextStyle: .\(style.uiKitName))")

@@ -138,7 +138,11 @@ struct FontClassifier {
                 let style = call.firstUnlabeledArgument?.trimmedText ?? ".body"
                 return .scaling("text style \(style)")
             }
-            return constructor(call, size: size, rule: .fixedFontSize, replacement: FixSuggestions.swiftUISystem(call, size: sizes.estimate(size)))
+            let estimate = sizes.estimate(size)
+            if let advice = FixSuggestions.swiftUIDisplaySize(call, size: estimate) {
+                return constructor(call, size: size, rule: .fixedFontSize, replacement: nil, advice: advice)
+            }
+            return constructor(call, size: size, rule: .fixedFontSize, replacement: FixSuggestions.swiftUISystem(call, size: estimate))
         }
         if swiftUIBase, name == "custom" { return customFont(call) }
         // `Font(uiFont)`, and initializers of the audited code that only wrap
@@ -268,7 +272,10 @@ struct FontClassifier {
     }
 
     /// A constructor with a size: fixed, scaling or dependent, by the size.
-    private func constructor(_ call: FunctionCallExprSyntax, size: ExprSyntax, rule: RuleID, replacement: String) -> FontClassification {
+    /// `advice`, when there is no replacement to paste, is the fix in words.
+    private func constructor(
+        _ call: FunctionCallExprSyntax, size: ExprSyntax, rule: RuleID, replacement: String?, advice: String? = nil
+    ) -> FontClassification {
         let spec = FontSpec.code(Syntax(call))
         let sizeClass = classifySize(size, depth: 0)
         let message: String
@@ -278,11 +285,12 @@ struct FontClassifier {
         default: message = "`.system(size:)` is a hardcoded size and does not scale with Dynamic Type"
         }
         let fix: String
-        switch rule {
-        case .fixedUIKitFont where FontPosition.configuresSymbol(call):
+        switch (rule, replacement) {
+        case (_, nil): fix = advice ?? ""
+        case (.fixedUIKitFont, let replacement?) where FontPosition.configuresSymbol(call):
             fix = "use `\(replacement)` (or `UIImage.SymbolConfiguration(textStyle:)` with that style) so the symbol follows the text size"
-        case .fixedUIKitFont: fix = "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`"
-        default: fix = "use `\(replacement)`"
+        case (.fixedUIKitFont, let replacement?): fix = "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`"
+        case (_, let replacement?): fix = "use `\(replacement)`"
         }
         let site = { (dependency: SizeValue?) in
             FontSite(node: ExprSyntax(call), rule: rule, message: message, replacement: replacement, fix: fix, dependency: dependency)
