@@ -311,3 +311,18 @@ import Testing
         #expect(try runDynatype(["log"], in: fixture.url).stdout.contains("\\u{1B}[2J"))
     }
 }
+
+/// Metrics and report files written through a symbolic link keep the link.
+@Suite struct AtomicFileTests {
+    @Test func aLinkedOutputFileIsWrittenThroughItsLink() throws {
+        let folder = try TemporaryDirectory()
+        let target = try folder.write("textfile/dynatype.prom", "old\n")
+        let link = folder.url.appendingPathComponent("metrics.prom")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "textfile/dynatype.prom")
+        try AtomicFile.write(Data("new\n".utf8), to: link.path)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "textfile/dynatype.prom")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new\n")
+        try AtomicFile.write(Data("plain\n".utf8), to: folder.url.appendingPathComponent("plain.prom").path)
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("plain.prom"), encoding: .utf8) == "plain\n")
+    }
+}
