@@ -36,7 +36,7 @@ import Testing
                 }
             }
             """)
-        #expect(ruleLines(report) == ["unresolved_font:3", "minimum_scale_factor:5"])
+        #expect(ruleLines(report) == ["unset_font:3", "minimum_scale_factor:5"])
         #expect(report.findings.first { $0.rule == .minimumScaleFactor }?.severity == .warning)
     }
 
@@ -52,7 +52,7 @@ import Testing
                 }
             }
             """)
-        #expect(ruleLines(report).sorted() == ["label_single_line:7", "minimum_scale_factor:5", "unresolved_font:3"])
+        #expect(ruleLines(report).sorted() == ["label_single_line:7", "minimum_scale_factor:5", "unset_font:3"])
         #expect(report.findings.first { $0.rule == .minimumScaleFactor }?.severity == .error)
         #expect(report.verdict == .fail)
     }

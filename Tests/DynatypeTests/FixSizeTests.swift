@@ -204,7 +204,7 @@ import Testing
     }
 
     /// Round-10 class E (duckduckgo-iOS AutofillNoAuthAvailableView): a size read from a
-    /// constant text-style descriptor is that style's, rebuilt from its default size.
+    /// constant text-style descriptor is read once (`font_size_read_once`), rebuilt from its default size.
     @Test func aSizeReadFromAHeldDescriptorIsItsTextStyles() {
         let report = audit("""
             import UIKit
@@ -216,7 +216,7 @@ import Testing
                 }
             }
             """)
-        #expect(report.findings.filter { $0.rule == .fixedUIKitFont }.map(\.replacement) == [
+        #expect(report.findings.filter { $0.rule == .fontSizeReadOnce }.map(\.replacement) == [
             "UIFontMetrics(forTextStyle: .title3).scaledFont(for: UIFont.systemFont(ofSize: 20, weight: .semibold))",
         ])
     }

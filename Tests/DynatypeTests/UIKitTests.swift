@@ -156,7 +156,7 @@ import Testing
         #expect(ruleLines(report) == ["missing_adjusts_font:5"])
     }
 
-    @Test func labelsWithoutAFontAreUnresolvedAndOutletsBelongToTheirDocument() {
+    @Test func labelsWithoutAFontKeepTheDefaultAndOutletsBelongToTheirDocument() {
         let report = audit("""
             import UIKit
             final class C: UIViewController {
@@ -167,9 +167,10 @@ import Testing
             }
             """)
         #expect(report.elements.map(\.element.description) == ["titleLabel", "plain"])
-        #expect(report.elements.map(\.verdict) == [.failing, .unresolved])
-        #expect(report.elements[1].reason.contains("default font is a fixed size"))
-        #expect(ruleLines(report) == ["unresolved_font:5", "missing_adjusts_font:6"])
+        #expect(report.elements.map(\.verdict) == [.failing, .failing])
+        #expect(report.elements[1].reason.contains("default font, a fixed size"))
+        #expect(ruleLines(report) == ["unset_font:5", "missing_adjusts_font:6"])
+        #expect(report.findings.first { $0.rule == .unsetFont }?.position.column == 17, "on the initializer call")
     }
 
     @Test func heightConstraintsOnlyMatterOnTextViews() {
@@ -188,7 +189,7 @@ import Testing
                 }
             }
             """)
-        #expect(ruleLines(report) == ["unresolved_font:3", "fixed_text_height:8"])
+        #expect(ruleLines(report) == ["unset_font:3", "fixed_text_height:8"])
     }
 
     @Test func appKitFilesGetAppKitRulesAndNoAdjustsRule() {
@@ -276,7 +277,7 @@ import Testing
                 }
             }
             """)
-        #expect(ruleLines(report) == ["unresolved_font:17"])
+        #expect(ruleLines(report) == ["unset_font:17"])
         #expect(report.elements.map(\.element.description) == ["reloadButton", "doneButton", "plainButton"])
         #expect(report.elements.prefix(2).allSatisfy { $0.verdict == .passing })
     }

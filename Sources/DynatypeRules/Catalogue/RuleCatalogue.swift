@@ -331,6 +331,8 @@ public enum RuleCatalogue {
                     """),
             ]
         ),
+        unsetFont,
+        fontSizeReadOnce,
         RuleDescriptor(
             .missingAdjustsFont, name: "Missing adjustsFontForContentSizeCategory", severity: .error,
             summary: "a scaling UIKit font on a view that never sets `adjustsFontForContentSizeCategory = true` in its type; a text-style IB font without \"Automatically Adjusts Font\"",

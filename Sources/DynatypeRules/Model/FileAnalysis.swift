@@ -83,6 +83,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             case .helperCalledWithFixedSize: break
             case .isTextView(let type, _), .classIsAppKit(let type, _): names.insert(type)
             case .outletDoesNotAdjustFont(_, let property): names.insert(property)
+            case .noAppearanceFont(let type): names.insert(type)
             case .all(let conditions): conditions.forEach(visit(condition:))
             case .readAsFont(let property): names.insert(property)
             }
@@ -118,6 +119,25 @@ extension FileAnalysis {
     }
 
     /// Appends another part of the same file, renumbering its element references.
+    /// A constructor two units judged (an attributed font: as a value in its
+    /// member, as the view's font across the type) is one finding, on the
+    /// elements either unit gave it.
+    mutating func mergeRepeatedFindings() {
+        struct Key: Hashable { let rule: RuleID, position: SourcePosition, current: String }
+        var first: [Key: Int] = [:]
+        var kept: [Finding] = []
+        for finding in findings {
+            let key = Key(rule: finding.rule, position: finding.position, current: finding.current)
+            if let index = first[key] {
+                kept[index].elements = Array(Set(kept[index].elements + finding.elements)).sorted()
+            } else {
+                first[key] = kept.count
+                kept.append(finding)
+            }
+        }
+        findings = kept
+    }
+
     mutating func append(_ part: FileAnalysis) {
         let offset = elements.count
         let shift = { (finding: Finding) -> Finding in

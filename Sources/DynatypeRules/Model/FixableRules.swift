@@ -16,6 +16,7 @@ public enum FixableRules {
         .fixedCustomFont: .replace,
         .customFontWithoutRelativeStyle: .replace,
         .fixedUIKitFont: .replace,
+        .fontSizeReadOnce: .replace,
         .fixedTextHeight: .replace,
         .missingAdjustsFont: .insertAfterStatement,
         .clampedDynamicType: .widenRange,

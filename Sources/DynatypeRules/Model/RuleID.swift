@@ -6,6 +6,8 @@ public enum RuleID: String, CaseIterable, Codable, Sendable, Comparable {
     case customFontWithoutRelativeStyle = "custom_font_without_relative_style"
     case fixedUIKitFont = "fixed_uikit_font"
     case fixedAppKitFont = "fixed_appkit_font"
+    case fontSizeReadOnce = "font_size_read_once"
+    case unsetFont = "unset_font"
     case missingAdjustsFont = "missing_adjusts_font"
     case minimumScaleFactor = "minimum_scale_factor"
     case singleLineTruncation = "single_line_truncation"

@@ -25,6 +25,9 @@ public enum SymbolKind: String, Codable, Hashable, Sendable {
     /// (`FeatureIcon(text:size:)`) whose size parameters reach a font or a
     /// stored size: judged with its calls.
     case view
+    /// A font given to every instance of a class through its appearance
+    /// proxy (`UILabel.appearance().font = …`), by the class's name.
+    case appearanceFont
 }
 
 /// A use of a symbol in code: `.caption3`, `Typography.body`, `UIFont.appFont(ofSize: 14)`.
@@ -184,6 +187,9 @@ public enum FindingCondition: Codable, Hashable, Sendable {
     /// Reported unless every connection of the outlet in the audited Interface
     /// Builder documents sets "Automatically Adjusts Font".
     case outletDoesNotAdjustFont(owner: String, property: String)
+    /// Reported unless an appearance proxy of the audited code gives the
+    /// class, or a class it inherits, a font.
+    case noAppearanceFont(type: String)
     /// Reported when every condition holds.
     case all([FindingCondition])
     /// Reported unless every read of the property in the audit uses only the

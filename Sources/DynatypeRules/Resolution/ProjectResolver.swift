@@ -31,10 +31,15 @@ public struct ProjectResolver: Sendable {
         findings += suppressions.superfluous(configuration: configuration)
         findings.sort { ($0.position, $0.rule) < ($1.position, $1.rule) }
 
-        // The first error on each element fails it (looked up once, not per element).
+        // The first error on each element fails it (looked up once, not per
+        // element); so does a warning on an element whose font does not
+        // scale (`unset_font`, `font_size_read_once`).
         var failures: [Int: Finding] = [:]
         for finding in findings where finding.severity == .error {
             for index in finding.elements where failures[index] == nil { failures[index] = finding }
+        }
+        for finding in findings where finding.severity == .warning {
+            for index in finding.elements where failures[index] == nil && analysis.elements[index].status == .fixed { failures[index] = finding }
         }
         let elements = analysis.elements.indices.map { audit(element: $0, in: analysis, failure: failures[$0], symbols: symbols) }
         var remarks = analysis.remarks
@@ -60,6 +65,7 @@ public struct ProjectResolver: Sendable {
         case .isTextView(let type, let byName): return symbols.isTextView(type) ?? byName
         case .classIsAppKit(let type, let appKit): return (symbols.isAppKitClass(type) ?? false) == appKit
         case .outletDoesNotAdjustFont(let owner, let property): return !symbols.outletAdjustsFont(owner: owner, property: property)
+        case .noAppearanceFont(let type): return !symbols.hasAppearanceFont(type)
         case .all(let conditions): return conditions.allSatisfy { holds($0, symbols) }
         case .readAsFont(let property): return symbols.isReadAsFont(property)
         }

@@ -32,6 +32,21 @@ extension SymbolTable {
         }
     }
 
+    /// Whether an appearance proxy gives the class, or a class it inherits
+    /// as far as the audited code declares, a font.
+    public func hasAppearanceFont(_ type: String) -> Bool {
+        var pending = [type]
+        var seen: Set<String> = []
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            if !definitions(named: name, kind: .appearanceFont).isEmpty { return true }
+            for located in definitions(named: name, kind: .viewClass) {
+                if case .inherits(let types) = located.definition.value, let superclass = types.first { pending.append(superclass) }
+            }
+        }
+        return false
+    }
+
     /// Whether the outlet is connected in some Interface Builder document and
     /// every connection sets "Automatically Adjusts Font".
     public func outletAdjustsFont(owner: String, property: String) -> Bool {

@@ -33,9 +33,22 @@ enum FixSuggestions {
         guard let points = size?.points, size?.anchor == nil, points > TextStyle.largeTitle.pointSize else { return nil }
         let written = points == points.rounded() ? String(Int(points)) : String(points)
         let name = "displaySize\(written.replacingOccurrences(of: ".", with: "_"))"
-        let kept = call.arguments.filter { $0.label?.text != "size" }.map { ", \($0.trimmedDescription.hasSuffix(",") ? String($0.trimmedDescription.dropLast()) : $0.trimmedDescription)" }
-        return "keep the display size and scale it: add `@ScaledMetric(relativeTo: .largeTitle) private var \(name): CGFloat = \(written)` "
-            + "and use `\(writtenPrefix(of: call))system(size: \(name)\(kept.joined()))`"
+        return "keep the display size and scale it: " + scaledMetricAdvice(call, property: name, value: written, relativeTo: .largeTitle)
+    }
+
+    /// A fix that scales a size SwiftUI has no style for needs a property on
+    /// the view: `@ScaledMetric` and the constructor with its other arguments kept.
+    private static func scaledMetricAdvice(_ call: FunctionCallExprSyntax, property: String, value: String, relativeTo style: TextStyle) -> String {
+        let kept = call.arguments.filter { $0.label?.text != "size" }.map { ", " + $0.trimmedDescription.trimmingCharacters(in: [","]) }
+        return "add `@ScaledMetric(relativeTo: .\(style.rawValue)) private var \(property): CGFloat = \(value)` "
+            + "and use `\(writtenPrefix(of: call))system(size: \(property)\(kept.joined()))`"
+    }
+
+    /// A multiple of a text style's size (`base.pointSize * 0.6`) has no text
+    /// style of its own: it is kept and scaled relative to the style it was
+    /// read from, which needs a property on the view (advice, not a paste).
+    static func swiftUIScaledMultiple(_ call: FunctionCallExprSyntax, size: PointSizeEstimate, style: TextStyle) -> String {
+        "keep the multiple and scale it with the style: " + scaledMetricAdvice(call, property: "size", value: size.text, relativeTo: style)
     }
 
     /// `.custom("Name", fixedSize: 11)` or `.custom("Name", size: 15)` →

@@ -223,6 +223,12 @@ struct FontClassifier {
         return binding.initializer.map { Self.isPreferredDescriptor($0.value.trimmedText) } ?? false
     }
 
+    /// `UIFont(descriptor: d, size: d.pointSize)`: the descriptor's own size, as `size: 0` keeps it.
+    private static func isPointSize(of descriptor: ExprSyntax, _ size: ExprSyntax?) -> Bool {
+        guard let member = size?.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "pointSize" else { return false }
+        return member.base?.trimmedText == descriptor.trimmedText
+    }
+
     /// `UIFontDescriptor.preferredFontDescriptor(withTextStyle:)`, or a
     /// preferred font's `fontDescriptor` (AppKit's spelling), changed or not.
     private static func isPreferredDescriptor(_ text: String) -> Bool {
@@ -238,7 +244,7 @@ struct FontClassifier {
         if bareType == "UIFont" || bareType == "NSFont" || (name == "init" && (baseName == "UIFont" || baseName == "NSFont")) {
             appKit = bareType == "NSFont" || baseName == "NSFont"
             sizeArgument = call.argument("size")
-            if let descriptor = call.argument("descriptor"), sizeArgument?.numericValue == 0 {
+            if let descriptor = call.argument("descriptor"), sizeArgument?.numericValue == 0 || Self.isPointSize(of: descriptor, sizeArgument) {
                 return readsPreferredDescriptor(descriptor)
                     ? .scaling("`\(call.oneLine)` (preferred descriptor)")
                     : unresolved(ExprSyntax(call), "the descriptor's size cannot be classified")
@@ -295,6 +301,9 @@ struct FontClassifier {
         let site = { (dependency: SizeValue?) in
             FontSite(node: ExprSyntax(call), rule: rule, message: message, replacement: replacement, fix: fix, dependency: dependency)
         }
+        if sizeClass.value != .scales, !sizeClass.isScaledMetric, let estimate = sizes.estimate(size), let style = estimate.anchor {
+            return readOnce(call, sizedBy: estimate, from: style, rule: rule)
+        }
         if sizeClass.isScaledMetric {
             let style = FixSuggestions.swiftUIStyle(for: sizeClass.scaledMetricDefault)
             let warning = FontSite(
@@ -312,6 +321,32 @@ struct FontClassifier {
         case .parameter, .symbol, .initialized:
             return FontClassification(value: .sized(sizeClass.value), sites: [site(sizeClass.value)], spec: spec)
         }
+    }
+
+    /// The rule catalogue "A size read from a text-style font follows the user
+    /// once": the size is the user's when the font is made, and stays so.
+    /// The fix keeps weight, design and the multiple, scaled by the style.
+    private func readOnce(_ call: FunctionCallExprSyntax, sizedBy size: PointSizeEstimate, from style: TextStyle, rule: RuleID) -> FontClassification {
+        let multiple = size.points != style.pointSize
+        let replacement: String?
+        let advice: String
+        switch rule {
+        case .fixedUIKitFont:
+            replacement = FixSuggestions.uiKit(call, size: size)
+            advice = "use `\(replacement!)` and set `adjustsFontForContentSizeCategory = true`"
+        case .fixedAppKitFont:
+            replacement = multiple ? nil : FixSuggestions.appKit(call, size: size)
+            advice = replacement.map { "use `\($0)`" } ?? "make the font from `NSFont.preferredFont(forTextStyle: .\(style.uiKitName))` each time the text size changes"
+        default:
+            replacement = multiple ? nil : FixSuggestions.swiftUISystem(call, size: size)
+            advice = replacement.map { "use `\($0)`" } ?? FixSuggestions.swiftUIScaledMultiple(call, size: size, style: style)
+        }
+        let site = FontSite(
+            node: ExprSyntax(call), rule: .fontSizeReadOnce,
+            message: "the size is read once from .\(style.rawValue)'s font: it follows the user's text size when the font is made, not when the user changes it",
+            replacement: replacement, fix: advice, dependency: nil
+        )
+        return FontClassification(value: .fixed, sites: [site], spec: .decorated(.code(Syntax(call)), prefix: "", suffix: " (size read once)"))
     }
 
     private func classify(member: MemberAccessExprSyntax, expecting: SymbolKind?, depth: Int) -> FontClassification {

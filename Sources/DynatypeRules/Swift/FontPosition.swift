@@ -76,6 +76,10 @@ enum FontPosition {
                 guard isBranching else { return nil }
                 node = sequence
             case .initializerClause:
+                // A parameter's default font is stored like a property's value (the rule catalogue).
+                if let parameter = parent.parent, parameter.kind == .functionParameter {
+                    return expected(ofType: FunctionParameterSyntax(parameter)!.type)
+                }
                 guard let binding = parent.parent, binding.kind == .patternBinding else { return nil }
                 return expected(ofType: PatternBindingSyntax(binding)!.typeAnnotation?.type)
             case .returnStmt:

@@ -14,13 +14,13 @@ struct FontSite {
     /// The rules a constructor site can be reported under.
     static let rules: Set<RuleID> = [
         .fixedFontSize, .fixedCustomFont, .customFontWithoutRelativeStyle, .fixedUIKitFont, .fixedAppKitFont,
-        .scaledMetricFontSize, .fixedSymbolSize,
+        .fontSizeReadOnce, .scaledMetricFontSize, .fixedSymbolSize,
     ]
 
     /// Certain sites of these rules make the font fixed (not merely warned about).
     var makesFontFixed: Bool {
         switch rule {
-        case .fixedFontSize, .fixedCustomFont, .fixedUIKitFont, .fixedAppKitFont: return true
+        case .fixedFontSize, .fixedCustomFont, .fixedUIKitFont, .fixedAppKitFont, .fontSizeReadOnce: return true
         default: return false
         }
     }

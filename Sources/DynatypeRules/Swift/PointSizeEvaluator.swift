@@ -112,18 +112,35 @@ struct PointSizeEvaluator {
     /// also a preferred font descriptor's, and either held by a constant
     /// (`let descriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .title3)`).
     private func preferredFontStyle(readBy expr: ExprSyntax) -> TextStyle? {
-        guard let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "pointSize",
-            let base = member.base?.unwrapped,
-            let call = base.as(FunctionCallExprSyntax.self) ?? constantValue(of: base)?.unwrapped.as(FunctionCallExprSyntax.self)
+        guard let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "pointSize", let base = member.base
         else { return nil }
-        let style: ExprSyntax? =
-            switch call.calleeName {
-            case "preferredFont": call.argument("forTextStyle")
-            case "preferredFontDescriptor": call.argument("withTextStyle")
-            default: nil
-            }
-        return style?.referencedName.flatMap(TextStyle.init(uiKitName:))
+        return textStyle(madeBy: base, depth: 0)
     }
+
+    /// The text style a font or descriptor is made from, through constants
+    /// and changes that keep its size (`.fontDescriptor`,
+    /// `.withSymbolicTraits(.traitBold)!`, `.addingAttributes(…)`).
+    private func textStyle(madeBy expression: ExprSyntax, depth: Int) -> TextStyle? {
+        guard depth < Self.maximumDepth else { return nil }
+        let expr = expression.unwrapped
+        if let call = expr.as(FunctionCallExprSyntax.self) {
+            let style: ExprSyntax? =
+                switch call.calleeName {
+                case "preferredFont": call.argument("forTextStyle")
+                case "preferredFontDescriptor": call.argument("withTextStyle")
+                default: nil
+                }
+            if let style { return style.referencedName.flatMap(TextStyle.init(uiKitName:)) }
+            guard let name = call.calleeName, Self.sizeKeepingChanges.contains(name), let base = call.calleeBase else { return nil }
+            return textStyle(madeBy: base, depth: depth + 1)
+        }
+        if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "fontDescriptor", let base = member.base {
+            return textStyle(madeBy: base, depth: depth + 1)
+        }
+        return constantValue(of: expr).flatMap { textStyle(madeBy: $0, depth: depth + 1) }
+    }
+
+    private static let sizeKeepingChanges: Set<String> = ["withSymbolicTraits", "addingAttributes", "withDesign", "withFamily", "withFace", "withTraits"]
 
     /// The value of a `let` (or a property with a default value that is never
     /// reassigned in its initializers) that the expression names: a local or

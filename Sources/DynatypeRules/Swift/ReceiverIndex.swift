@@ -67,6 +67,13 @@ final class ReceiverIndex {
         for variable in context.index.variables {
             declare(variable)
         }
+        // The rule catalogue "Casts tell the type": the value is a view of the cast's class.
+        for condition in context.index.castBindings {
+            guard let name = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let type = condition.initializer?.value.castType
+            else { continue }
+            types[Receiver(scope: typeScope(of: condition), path: name)] = type
+        }
         for statement in context.index.assignments {
             record(statement)
         }
@@ -107,7 +114,10 @@ final class ReceiverIndex {
     }
 
     /// The class of a receiver when the file says it (declaration or subclass).
-    func textClass(of receiver: Receiver) -> String? { declared[receiver]?.textClass }
+    /// A declared view's text class, or a cast's (`view as? UILabel`).
+    func textClass(of receiver: Receiver) -> String? {
+        declared[receiver]?.textClass ?? types[receiver].flatMap { UIKitVocabulary.textClass(named: $0, subclasses: context.textViewSubclasses) }
+    }
 
     /// Whether a receiver is an AppKit view (`NSTextField`, `NSPopUpButton`),
     /// when the file says its class.
@@ -269,7 +279,7 @@ final class ReceiverIndex {
             if let textClass = declaredClass(of: binding) ?? builtClass, aliases[receiver] == nil {
                 declared[receiver] = (textClass, Syntax(binding))
                 constructors[receiver] = constructor
-            } else if let type = binding.declaredTypeName {
+            } else if let type = binding.declaredTypeName ?? binding.initializer?.value.castType {
                 types[receiver] = type
             }
         }

@@ -9,7 +9,7 @@ public struct SwiftFileAnalyzer: Sendable {
     /// Changes whenever the analysis of some input changes, so cached
     /// analyses of older versions are never reused (`AnalyzerVersionTests`
     /// fails when the analyses change and this does not).
-    public static let version = "swift-34"
+    public static let version = "swift-35"
 
     public let memo: AnalysisMemo?
 
@@ -90,6 +90,7 @@ public struct SwiftFileAnalyzer: Sendable {
                 analysis.append(work.analysis(of: group.declarations, context: reads(group.declarations, UnitKey.mix(context, 1))) { run(group.declarations, [.type]) })
             }
         }
+        analysis.mergeRepeatedFindings()
         if SourcePrefilter.contains(SuppressionScanner.marker, in: source) {
             analysis.suppressions = SuppressionScanner.scan(tree, lines: lines)
         }

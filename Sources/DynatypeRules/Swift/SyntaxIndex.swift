@@ -11,6 +11,8 @@ final class SyntaxIndex: SyntaxVisitor {
     private(set) var assignments: [SequenceExprSyntax] = []
     private(set) var typeScopes: [TypeScope] = []
     private(set) var variables: [VariableDeclSyntax] = []
+    /// `if let label = view as? UILabel`: the values a condition binds by a cast.
+    private(set) var castBindings: [OptionalBindingConditionSyntax] = []
     private(set) var functions: [FunctionDeclSyntax] = []
     private(set) var initializers: [InitializerDeclSyntax] = []
     private(set) var imports: Set<String> = []
@@ -130,6 +132,11 @@ final class SyntaxIndex: SyntaxVisitor {
                 fontSettingTypes.insert(type.name)
             }
         }
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if node.initializer?.value.castType != nil { castBindings.append(node) }
         return .visitChildren
     }
 

@@ -163,6 +163,17 @@ extension SyntaxProtocol {
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// Every node of the given type below this one, in source order.
+    func descendants<T: SyntaxProtocol>(_ type: T.Type) -> [T] {
+        var found: [T] = []
+        var pending = Array(children(viewMode: .sourceAccurate).reversed())
+        while let node = pending.popLast() {
+            if let match = node.as(type) { found.append(match) }
+            pending += node.children(viewMode: .sourceAccurate).reversed()
+        }
+        return found
+    }
+
     /// The nearest ancestor of the given type.
     func ancestor<T: SyntaxProtocol>(_ type: T.Type) -> T? {
         var current = parent
@@ -286,5 +297,17 @@ struct TypeScope {
             current = candidate.parent
         }
         return nil
+    }
+}
+
+extension ExprSyntax {
+    /// The type a cast gives its value (`view as? UILabel`, `(cell as! Cell)`), as written.
+    var castType: String? {
+        let expr = unwrapped
+        if let cast = expr.as(AsExprSyntax.self) { return cast.type.simpleName }
+        guard let sequence = expr.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self) else { return nil }
+        return elements[2].as(TypeExprSyntax.self)?.type.simpleName
     }
 }

@@ -121,7 +121,7 @@ struct UIKitFontRule {
     private func registerElement(_ receiver: Receiver) -> Int {
         let declared = receivers.declared[receiver]
         let node = declared?.node ?? Syntax(receivers.assignments[receiver]!.first!.statement)
-        let textClass = declared?.textClass ?? "text view"
+        let textClass = receivers.textClass(of: receiver) ?? "text view"
         return builder.addElement(TextElement(
             kind: textClass, position: builder.context.position(of: node), description: receiver.path, font: "not set here",
             status: .unresolved("no font is set in the audited code; \(textClass)'s default font is a fixed size")
@@ -138,8 +138,10 @@ struct UIKitFontRule {
         guard !assignments.isEmpty else {
             if isConfigured(receiver) {
                 builder.setFont("button configuration", status: .scales("a button configuration's title uses a text style"), ofElement: element)
+            } else if let attributed = attributedTextAssignments(of: receiver).first {
+                judgeAttributedFont(attributed, of: receiver, element: element)
             } else {
-                reportDefaultFont(of: receiver, element: element)
+                reportUnsetFont(of: receiver, element: element)
             }
             return
         }
@@ -155,17 +157,64 @@ struct UIKitFontRule {
         if isUIKit(receiver, fonts: judged) { checkAdjustsFont(receiver, element: element, fonts: judged) }
     }
 
-    /// the rule catalogue "Only fonts are unresolved fonts": the note says
-    /// why — nothing here sets the view's font, which may be set elsewhere.
-    private func reportDefaultFont(of receiver: Receiver, element: Int) {
+    /// The rule catalogue `unset_font`: nothing sets the view's font, so it
+    /// keeps its class's fixed default — unless an appearance proxy of the
+    /// audited code gives its class one. Located on the initializer call.
+    private func reportUnsetFont(of receiver: Receiver, element: Int) {
         let textClass = builder.element(element).kind
-        let node = receivers.declared[receiver]?.node ?? Syntax(receivers.assignments[receiver]!.first!.statement)
+        let declared = receivers.declared[receiver]
+        let node = receivers.constructors[receiver].map(Syntax.init) ?? declared?.node ?? Syntax(receivers.assignments[receiver]!.first!.statement)
+        let className = declared?.node.as(PatternBindingSyntax.self)?.declaredTypeName ?? textClass
+        let appKit = UIKitVocabulary.isAppKit(textClass)
+        let font = appKit ? "NSFont.preferredFont(forTextStyle: .body)" : "UIFont.preferredFont(forTextStyle: .body)"
+        let fix = "set `\(receiver.path).font = \(font)`" + (appKit ? "" : " and `\(receiver.path).adjustsFontForContentSizeCategory = true`")
+        builder.setFont("not set", status: .fixed, ofElement: element)
         builder.report(builder.makeFinding(
-            .unresolvedFont, at: node,
-            message: "the font cannot be resolved: no font is set for `\(receiver.path)` in its type; \(textClass)'s default font is a fixed size",
-            current: receiver.path, fix: "set a text-style font (`preferredFont(forTextStyle:)`) where the view is configured",
-            elements: [element]
-        ))
+            .unsetFont, at: node,
+            message: "no font is set for `\(receiver.path)`: it keeps \(textClass)'s default font, a fixed size",
+            current: receivers.constructors[receiver]?.oneLine ?? receiver.path, fix: fix, elements: [element]
+        ), when: .noAppearanceFont(type: className))
+    }
+
+    /// `label.attributedText = …`, `button.setAttributedTitle(…)`: the
+    /// string's `.font` attribute is the view's font.
+    private func attributedTextAssignments(of receiver: Receiver) -> [Syntax] {
+        let properties: Set<String> = ["attributedText", "attributedStringValue", "attributedTitle"]
+        let assigned = builder.context.index.assignments.filter { assignment in
+            guard let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self),
+                properties.contains(target.declName.baseName.text)
+            else { return false }
+            return receivers.receivers(for: target.base, at: assignment).contains { $0 == receiver || $0 == receiver.titleLabel }
+        }.map(Syntax.init)
+        let called = builder.context.index.calls(named: "setAttributedTitle").filter { call in
+            receivers.receivers(for: call.calleeBase, at: call).contains(receiver)
+        }.map(Syntax.init)
+        return (assigned + called).sorted { $0.position < $1.position }
+    }
+
+    /// The rule catalogue "Attributed fonts are fonts": the `.font` attributes
+    /// written in the string's expression are judged as the view's font; a
+    /// string made elsewhere leaves the font unresolved.
+    private func judgeAttributedFont(_ assignment: Syntax, of receiver: Receiver, element: Int) {
+        let classifier = FontClassifier(context: builder.context, receiverIsAppKit: receivers.isAppKit(receiver))
+        let fonts = assignment.descendants(DictionaryElementSyntax.self)
+            .filter { $0.key.unwrapped.referencedName == "font" }
+            .map { classifier.classify(sequence: [$0.value], expecting: .platformFont, depth: 0) }
+        guard !fonts.isEmpty else {
+            builder.setFont("attributed text", status: .unresolved("its font comes from an attributed string made elsewhere"), ofElement: element)
+            builder.report(builder.makeFinding(
+                .unresolvedFont, at: assignment,
+                message: "the font cannot be resolved: `\(receiver.path)`'s font comes from an attributed string made elsewhere",
+                current: receiver.path, fix: "give the string's `.font` attribute a text-style font", elements: [element]
+            ))
+            return
+        }
+        for font in fonts {
+            builder.markJudged(font.sites)
+            for site in font.sites { builder.report(site, elements: [element]) }
+            builder.reportFontUses(font, elements: [element], scalingAPI: "preferredFont or UIFontMetrics")
+        }
+        builder.setFont("attributed text", status: Self.status(of: fonts), ofElement: element)
     }
 
     private static func status(of fonts: [FontClassification]) -> ElementFontStatus {
@@ -219,7 +268,7 @@ struct UIKitFontRule {
 }
 
 extension UIKitFontRule: UnitRuleFamily {
-    static let emits: Set<RuleID> = FontSite.rules.union([.missingAdjustsFont, .fixedFontToken, .unresolvedFont])
+    static let emits: Set<RuleID> = FontSite.rules.union([.missingAdjustsFont, .fixedFontToken, .unresolvedFont, .unsetFont])
     static let scope = UnitScope.type
     /// Text views by class, and font assignments (`x.font = …`).
     static let triggers: [Trigger] = [

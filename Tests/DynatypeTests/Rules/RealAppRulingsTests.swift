@@ -1,0 +1,87 @@
+@testable import DynatypeRules
+import Testing
+
+/// The rule catalogue "What real apps showed": readings of the rules that
+/// hand-judged findings on real apps asked for.
+@Suite struct RealAppRulingsTests {
+    @Test func anAppearanceProxyInAnotherFileGivesItsClassAFont() {
+        let view = """
+            import UIKit
+            final class Row: UIView {
+                let title = UILabel()
+                let field = UITextField()
+                func setUp() { title.text = "Name"; field.placeholder = "Name" }
+            }
+            """
+        let alone = audit(["Row.swift": view])["Row.swift"]!
+        #expect(ruleLines(alone) == ["unset_font:3", "unset_font:4"])
+        let styled = audit([
+            "Row.swift": view,
+            "Theme.swift": "import UIKit\nfunc applyTheme() { UILabel.appearance(whenContainedInInstancesOf: [Row.self]).font = .preferredFont(forTextStyle: .body) }\n",
+        ])["Row.swift"]!
+        #expect(ruleLines(styled) == ["unset_font:4"])
+    }
+
+    @Test func attributedFontsAreTheViewsFont() {
+        let report = audit("""
+            import UIKit
+            final class Row: UIView {
+                let fixed = UILabel()
+                let scaled = UILabel()
+                let elsewhere = UILabel()
+                func setUp(_ text: NSAttributedString) {
+                    fixed.attributedText = NSAttributedString(string: "a", attributes: [.font: UIFont.systemFont(ofSize: 13)])
+                    scaled.attributedText = NSAttributedString(string: "b", attributes: [.font: UIFont.preferredFont(forTextStyle: .body)])
+                    elsewhere.attributedText = text
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_uikit_font:7", "unresolved_font:9"])
+        #expect(report.findings.first { $0.rule == .fixedUIKitFont }?.elements.count == 1, "the one finding is the label's")
+        #expect(report.elements.map(\.verdict) == [.failing, .passing, .unresolved])
+    }
+
+    @Test func castsGiveTheReceiverTheirType() {
+        let report = audit("""
+            import UIKit
+            final class C: UIViewController {
+                func style(_ view: UIView, _ other: UIView) {
+                    if let label = view as? UILabel { label.font = .preferredFont(forTextStyle: .body) }
+                    let text = other as! UITextView
+                    text.font = .systemFont(ofSize: 12)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["missing_adjusts_font:4", "fixed_uikit_font:6"])
+        #expect(report.elements.map(\.element.description) == ["label", "text"])
+    }
+
+    @Test func aParametersDefaultFontIsJudgedWhereItIsWritten() {
+        let report = audit("""
+            import SwiftUI
+            func badge(_ text: String, font: Font = .system(size: 13)) -> some View { Text(text).font(font) }
+            func tag(_ text: String, font: Font = .caption) -> some View { Text(text).font(font) }
+            """)
+        #expect(ruleLines(report, severity: .error) == ["fixed_font_size:2"])
+        #expect(report.findings.first { $0.rule == .fixedFontSize }?.replacement == ".footnote")
+    }
+
+    @Test func aSizeReadOnceFromATextStyleIsAWarningWithAFixThatKeepsTheStyle() {
+        let report = audit("""
+            import UIKit
+            final class C: UIView {
+                let label = UILabel()
+                let live = UILabel()
+                func setUp() {
+                    label.font = .systemFont(ofSize: UIFont.preferredFont(forTextStyle: .callout).pointSize, weight: .bold)
+                    let descriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .title2)
+                    live.font = UIFont(descriptor: descriptor, size: descriptor.pointSize)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["font_size_read_once:6", "missing_adjusts_font:8"])
+        #expect(report.findings.first?.replacement == "UIFontMetrics(forTextStyle: .callout).scaledFont(for: .systemFont(ofSize: 16, weight: .bold))")
+        #expect(report.verdict == .fail, "the missing flag is an error; the read-once size only a warning")
+        #expect(report.elements.first?.verdict == .failing)
+    }
+}
