@@ -222,8 +222,9 @@ extension CodeBlockItemListSyntax {
     /// Expressions a body returns: `return x` statements, or a single
     /// expression body. Nested closures and functions are not entered.
     var returnedExpressions: [ExprSyntax] {
-        if count == 1, let only = first, let expression = only.item.as(ExprSyntax.self) {
-            return [expression]
+        if count == 1, let only = first {
+            // A single `if`/`switch` expression is a statement here (`if #available(…) { .a } else { .b }`).
+            if let expression = only.item.as(ExprSyntax.self) ?? only.item.as(ExpressionStmtSyntax.self)?.expression { return [expression] }
         }
         var found: [ExprSyntax] = []
         for item in self {

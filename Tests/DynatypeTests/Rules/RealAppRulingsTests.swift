@@ -84,4 +84,48 @@ import Testing
         #expect(report.verdict == .fail, "the missing flag is an error; the read-once size only a warning")
         #expect(report.elements.first?.verdict == .failing)
     }
+
+    @Test func onlyViewsMadeHereKeepTheDefaultFont() {
+        let report = audit("""
+            import UIKit
+            final class Form: UIView {
+                var given: UITextField!
+                lazy var made = makeButton()
+                let proxy = UILabel.appearance(whenContainedInInstancesOf: [UINavigationBar.self])
+                @IBOutlet var info: UILabel! { didSet { info.font = info.font.monospacedDigit() } }
+                let tab = TabButton(title: "Now")
+                let plain = UITextField()
+                func makeButton() -> UIButton { UIButton(configuration: .plain()) }
+            }
+            final class TabButton: UIButton {
+                init(title: String) { super.init(frame: .zero); configuration = .plain() }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            """)
+        #expect(ruleLines(report) == ["unset_font:8"])
+    }
+
+    @Test func aViewHelperThatCallsAnotherFontHelperHasItsFont() {
+        let reports = audit([
+            "Fonts.swift": """
+                import SwiftUI
+                extension View {
+                    func font(size: Double, style: Font.TextStyle) -> some View { font(.system(size: size)) }
+                    func buttonFont() -> some View { self.font(size: 18, style: .body) }
+                    func header() -> some View { font(headerFont) }
+                    private var headerFont: Font {
+                        if #available(iOS 26.0, *) { .caption.bold() } else { .caption }
+                    }
+                }
+                """,
+            "Screen.swift": """
+                import SwiftUI
+                struct Screen: View {
+                    var body: some View { VStack { Text("a").buttonFont(); Text("b").header() } }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["Screen.swift"]!) == ["fixed_font_token:3"])
+        #expect(reports["Screen.swift"]!.elements.map(\.verdict) == [.failing, .passing])
+    }
 }

@@ -155,8 +155,11 @@ struct SymbolCollector {
         let calls = builder.context.index.calls.filter { range.contains($0.position) }
         var fonts = calls.filter { ViewTree.isStandardFontModifier(ModifierCall(name: $0.calleeName ?? "", call: $0)) }
             .map { classifier.classify($0.arguments.first!.expression, expecting: .font).value }
-        for call in calls where call.calleeName == "modifier" {
-            let modifier = ModifierCall(name: "modifier", call: call)
+        // `.modifier(Caption())`, and other helpers applied to the view itself
+        // (`self.font(size:style:)` in `applyButtonFont()`): a helper of the
+        // audited code that applies no font leaves the font as it was.
+        for call in calls where call.calleeName == "modifier" || Self.appliesToSelf(call) {
+            let modifier = ModifierCall(name: call.calleeName ?? "", call: call)
             guard ViewTree.isPossibleFontHelper(modifier) else { continue }
             let applied = ViewTree.helperCall(of: modifier)
             let arguments = applied.arguments.map {
@@ -167,6 +170,13 @@ struct SymbolCollector {
         }
         guard !fonts.isEmpty else { return nil }
         return fonts.count == 1 ? fonts[0] : .anyOf(fonts)
+    }
+
+    /// `font(size: 12)` or `self.font(size: 12)`: a method of the view being built.
+    private static func appliesToSelf(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = call.calleeName, !ViewTree.isStandardFontModifier(ModifierCall(name: name, call: call)) else { return false }
+        guard let base = call.calleeBase else { return call.calledExpression.is(DeclReferenceExprSyntax.self) }
+        return base.unwrapped.referencedName == "self" && base.unwrapped.is(DeclReferenceExprSyntax.self)
     }
 
     static func parameters(of clause: FunctionParameterClauseSyntax, _ classifier: FontClassifier) -> [SymbolParameter] {

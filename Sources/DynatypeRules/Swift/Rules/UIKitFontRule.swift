@@ -62,7 +62,7 @@ struct UIKitFontRule {
         // An outlet whose font the Swift code never sets is the Interface
         // Builder document's element, not this file's.
         var result = Set(receivers.declared.keys.filter { !fontAssignments(of: $0).isEmpty || !isOutlet($0) && showsTextInDefaultFont($0) })
-        for (receiver, assignments) in receivers.assignments where assignments.contains(where: { $0.property == "font" }) {
+        for receiver in receivers.assignments.keys where !fontAssignments(of: receiver).isEmpty {
             if let owner = receiver.owner, result.contains(owner) { continue }
             if receivers.isTextView(receiver) { result.insert(receiver) }
         }
@@ -74,11 +74,15 @@ struct UIKitFontRule {
         return receivers.assignments[receiver]?.first?.statement.positionAfterSkippingLeadingTrivia ?? AbsolutePosition(utf8Offset: 0)
     }
 
-    /// A view with no font set here shows text in its class's default font,
-    /// unless its class (declared in the file) sets its own font, judged
-    /// there, or it is a button given no title here (an icon button).
+    /// A view made here with no font set here shows text in its class's
+    /// default font, unless its class (declared in the file) sets its own
+    /// font, judged there, or it is a button given no title here (an icon
+    /// button). A view this code does not make (`var field: UITextField!`
+    /// given another's, `createButton(…)`, an appearance proxy) has its font
+    /// where it is made.
     private func showsTextInDefaultFont(_ receiver: Receiver) -> Bool {
         guard let declared = receivers.declared[receiver] else { return true }
+        guard let made = receivers.constructors[receiver], made.calleeName == "init" || made.calleeName?.first?.isUppercase == true else { return false }
         let className = declared.node.as(PatternBindingSyntax.self)?.declaredTypeName ?? declared.textClass
         if builder.context.facts.selfStyledSubclasses.contains(className) { return false }
         return !["UIButton", "NSButton"].contains(declared.textClass) || isGivenATitle(receiver)
@@ -130,7 +134,26 @@ struct UIKitFontRule {
 
     private func fontAssignments(of receiver: Receiver) -> [PropertyAssignment] {
         (receivers.assignments(to: receiver, "font") + receivers.assignments(to: receiver.titleLabel, "font"))
+            .filter { !restylesOwnFont($0) }
             .sorted { $0.statement.position < $1.statement.position }
+    }
+
+    /// `label.font = label.font.monospaced()`: the view's own font with a
+    /// trait, whatever set it (for an outlet, its Interface Builder
+    /// document), so no font of its own. A new size (`withSize`) is one.
+    private func restylesOwnFont(_ assignment: PropertyAssignment) -> Bool {
+        guard var value = assignment.singleValue?.unwrapped, let target = assignment.statement.elements.first?.unwrapped.as(MemberAccessExprSyntax.self)
+        else { return false }
+        while let call = value.as(FunctionCallExprSyntax.self), let name = call.calleeName, FontClassifier.fontModifiers.contains(name),
+            let base = call.calleeBase
+        {
+            value = base.unwrapped
+        }
+        guard value.id != assignment.singleValue?.unwrapped.id, let read = value.as(MemberAccessExprSyntax.self),
+            read.declName.baseName.text == "font"
+        else { return false }
+        let written = { (base: ExprSyntax?) in base.map(ReceiverIndex.normalize) ?? "self" }
+        return written(read.base) == written(target.base)
     }
 
     private func judgeFonts(of receiver: Receiver, element: Int) {
