@@ -122,12 +122,12 @@ import Testing
             }
             """)
         #expect(ruleLines(report) == ["fixed_appkit_font:4", "fixed_appkit_font:11"])
+        // macOS's sizes: a bold 13 pt font is `.headline`, a 13 pt one `.body`.
         #expect(report.findings.compactMap(\.replacement) == [
-            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .footnote).fontDescriptor.withSymbolicTraits(.bold), size: 0)"
-                + " ?? NSFont.preferredFont(forTextStyle: .footnote)",
-            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .footnote).fontDescriptor"
+            "NSFont.preferredFont(forTextStyle: .headline)",
+            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .body).fontDescriptor"
                 + ".addingAttributes([.traits: [NSFontDescriptor.TraitKey.weight: NSFont.Weight.medium.rawValue]]), size: 0)"
-                + " ?? NSFont.preferredFont(forTextStyle: .footnote)",
+                + " ?? NSFont.preferredFont(forTextStyle: .body)",
         ])
     }
 
@@ -161,9 +161,9 @@ import Testing
         let findings = reports["Controller.swift"]!.findings
         #expect(ruleLines(reports["Controller.swift"]!) == ["fixed_appkit_font:5"])
         #expect(findings.map(\.replacement) == [
-            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .footnote).fontDescriptor"
+            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .body).fontDescriptor"
                 + ".addingAttributes([.traits: [NSFontDescriptor.TraitKey.weight: NSFont.Weight.medium.rawValue]]), size: 0)"
-                + " ?? NSFont.preferredFont(forTextStyle: .footnote)"
+                + " ?? NSFont.preferredFont(forTextStyle: .body)"
         ])
     }
 

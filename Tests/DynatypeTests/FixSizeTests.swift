@@ -169,15 +169,15 @@ import Testing
                 }
             }
             """)
+        // macOS's own sizes: 12 pt is `.callout`, 10 pt `.footnote`, a bold 13 pt `.headline`, 11 pt `.subheadline`.
         #expect(replacements(report) == [
-            "NSFont.preferredFont(forTextStyle: .caption1)",
-            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .caption2).fontDescriptor"
+            "NSFont.preferredFont(forTextStyle: .callout)",
+            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .footnote).fontDescriptor"
                 + ".addingAttributes([.traits: [NSFontDescriptor.TraitKey.weight: NSFont.Weight.light.rawValue]]), size: 0)"
-                + " ?? NSFont.preferredFont(forTextStyle: .caption2)",
-            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .footnote).fontDescriptor.withSymbolicTraits(.bold), size: 0)"
                 + " ?? NSFont.preferredFont(forTextStyle: .footnote)",
-            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .caption2).fontDescriptor.addingAttributes([.name: \"Menlo\"]), size: 0)"
-                + " ?? NSFont.preferredFont(forTextStyle: .caption2)",
+            "NSFont.preferredFont(forTextStyle: .headline)",
+            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .subheadline).fontDescriptor.addingAttributes([.name: \"Menlo\"]), size: 0)"
+                + " ?? NSFont.preferredFont(forTextStyle: .subheadline)",
         ])
         let applied = report.findings.compactMap(\.replacement).enumerated().map { "    let f\($0.offset) = NSTextField()\n    func set\($0.offset)() { f\($0.offset).font = \($0.element) }" }
         let fixed = audit("import AppKit\nfinal class D: NSViewController {\n" + applied.joined(separator: "\n") + "\n}")

@@ -666,12 +666,12 @@ import Testing
             }
             """)
         #expect(ruleLines(report) == ["fixed_appkit_font:6", "fixed_appkit_font:7"])
+        // On macOS's table 13 pt is `.body`, and semibold 13 pt `.headline`, whose weight it already has.
         #expect(report.findings.map(\.replacement) == [
-            "NSFont.preferredFont(forTextStyle: .footnote)",
-            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .footnote).fontDescriptor.addingAttributes([.featureSettings: "
+            "NSFont.preferredFont(forTextStyle: .body)",
+            "NSFont(descriptor: NSFont.preferredFont(forTextStyle: .headline).fontDescriptor.addingAttributes([.featureSettings: "
                 + "[[NSFontDescriptor.FeatureKey.typeIdentifier: kNumberSpacingType, NSFontDescriptor.FeatureKey.selectorIdentifier: "
-                + "kMonospacedNumbersSelector]]]).addingAttributes([.traits: [NSFontDescriptor.TraitKey.weight: NSFont.Weight.semibold.rawValue]]), "
-                + "size: 0) ?? NSFont.preferredFont(forTextStyle: .footnote)",
+                + "kMonospacedNumbersSelector]]]), size: 0) ?? NSFont.preferredFont(forTextStyle: .headline)",
         ])
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// Phase one for `.xib` / `.storyboard` files: `interface_builder_fixed_font`
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
-    public static let version = "ib-6"
+    public static let version = "ib-7"
     /// What it reports, beside the Swift rule families (see `RuleFamilies`).
     static let emits: Set<RuleID> = [.interfaceBuilderFixedFont, .missingAdjustsFont]
 
@@ -18,6 +18,7 @@ public struct InterfaceBuilderAnalyzer: Sendable {
             )
         }
         reader.defineOutlets()
+        reader.conditionFixedFontsOnOutlets()
         return reader.analysis
     }
 }
@@ -40,6 +41,8 @@ private struct InterfaceBuilderReader {
     /// `<outlet property=… destination=…>` connections, with the class of
     /// the object that owns them (a cell, a view controller, File's Owner).
     private var outlets: [(owner: String, property: String, destination: String, position: SourcePosition)] = []
+    /// The fixed-font findings, by the id of the element they are on.
+    private var fixedFontFindings: [(finding: Int, element: String)] = []
 
     mutating func handle(_ event: XMLScanner.Event) {
         switch event {
@@ -93,6 +96,22 @@ private struct InterfaceBuilderReader {
     /// The outlets connected to text views that expose "Automatically Adjusts
     /// Font": Swift code that gives them a scaling font need not set it again
     /// (the rule catalogue "Outlets").
+    /// The rule catalogue "Outlets": an element whose outlet's Swift code
+    /// sets its font shows that font, judged in the code, not the document's.
+    mutating func conditionFixedFontsOnOutlets() {
+        var moved: Set<Int> = []
+        for (index, element) in fixedFontFindings {
+            let conditions = outlets.filter { $0.destination == element }.map {
+                FindingCondition.outletFontNotSetInCode(owner: $0.owner, property: $0.property)
+            }
+            guard !conditions.isEmpty else { continue }
+            let condition = conditions.count == 1 ? conditions[0] : .all(conditions)
+            analysis.conditionalFindings.append(ConditionalFinding(finding: analysis.findings[index], condition: condition))
+            moved.insert(index)
+        }
+        analysis.findings = analysis.findings.enumerated().filter { !moved.contains($0.offset) }.map(\.element)
+    }
+
     mutating func defineOutlets() {
         for outlet in outlets {
             guard let adjusts = adjustsFontByID[outlet.destination] else { continue }
@@ -149,6 +168,7 @@ private struct InterfaceBuilderReader {
             replacement = "<fontDescription key=\"fontDescription\" style=\"UICTFontTextStyle\(Self.ibName(styleName))\"/>"
             fix = "set the font to the text style \(Self.inspectorName(styleName)) and tick \"Automatically Adjusts Font\""
         }
+        if let id = ownerAttributes["id"] { fixedFontFindings.append((analysis.findings.count, id)) }
         analysis.findings.append(Finding(
             rule: .interfaceBuilderFixedFont, position: position,
             message: "the \(owner) uses a \(face) at \(size), which does not scale with Dynamic Type",

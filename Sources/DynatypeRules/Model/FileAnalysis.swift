@@ -84,6 +84,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             case .isTextView(let type, _), .classIsAppKit(let type, _): names.insert(type)
             case .outletDoesNotAdjustFont(_, let property): names.insert(property)
             case .noAppearanceFont(let type): names.insert(type)
+            case .outletFontNotSetInCode(_, let property): names.insert(property)
             case .all(let conditions): conditions.forEach(visit(condition:))
             case .readAsFont(let property): names.insert(property)
             }

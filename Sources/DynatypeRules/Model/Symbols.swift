@@ -28,6 +28,10 @@ public enum SymbolKind: String, Codable, Hashable, Sendable {
     /// A font given to every instance of a class through its appearance
     /// proxy (`UILabel.appearance().font = …`), by the class's name.
     case appearanceFont
+    /// An Interface Builder outlet whose Swift code gives it a font (or an
+    /// attributed text), by property and owning class: the document's font
+    /// never shows.
+    case outletFontInCode
 }
 
 /// A use of a symbol in code: `.caption3`, `Typography.body`, `UIFont.appFont(ofSize: 14)`.
@@ -190,6 +194,9 @@ public enum FindingCondition: Codable, Hashable, Sendable {
     /// Reported unless an appearance proxy of the audited code gives the
     /// class, or a class it inherits, a font.
     case noAppearanceFont(type: String)
+    /// Reported unless the owner's Swift code sets the outlet's font: the
+    /// Interface Builder font of an element it replaces never shows.
+    case outletFontNotSetInCode(owner: String, property: String)
     /// Reported when every condition holds.
     case all([FindingCondition])
     /// Reported unless every read of the property in the audit uses only the

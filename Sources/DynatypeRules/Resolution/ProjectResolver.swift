@@ -66,6 +66,8 @@ public struct ProjectResolver: Sendable {
         case .classIsAppKit(let type, let appKit): return (symbols.isAppKitClass(type) ?? false) == appKit
         case .outletDoesNotAdjustFont(let owner, let property): return !symbols.outletAdjustsFont(owner: owner, property: property)
         case .noAppearanceFont(let type): return !symbols.hasAppearanceFont(type)
+        case .outletFontNotSetInCode(let owner, let property):
+            return !symbols.definitions(named: property, kind: .outletFontInCode).contains { $0.definition.container == owner }
         case .all(let conditions): return conditions.allSatisfy { holds($0, symbols) }
         case .readAsFont(let property): return symbols.isReadAsFont(property)
         }

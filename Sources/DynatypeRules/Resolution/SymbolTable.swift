@@ -140,7 +140,7 @@ public struct SymbolTable: Sendable {
             let fontTypes: Set<String> = switch reference.expected {
             case .platformFont?: ["UIFont", "NSFont"]
             case .font?: ["Font"]
-            case .size?, .viewModifier?, .viewClass?, .outlet?, .view?, .appearanceFont?, nil: ["Font", "UIFont", "NSFont"]
+            case .size?, .viewModifier?, .viewClass?, .outlet?, .view?, .appearanceFont?, .outletFontInCode?, nil: ["Font", "UIFont", "NSFont"]
             }
             return named.filter { $0.definition.container.map(fontTypes.contains) ?? true }
         }
@@ -159,7 +159,7 @@ public struct SymbolTable: Sendable {
         case .view?: guard definition.kind == .view else { return false }
         case .font?, .platformFont?, nil: guard definition.kind == .font || definition.kind == .platformFont else { return false }
         // Classes, outlets and appearance fonts are looked up by `definitions(named:kind:)`, never as fonts.
-        case .viewClass?, .outlet?, .appearanceFont?: return false
+        case .viewClass?, .outlet?, .appearanceFont?, .outletFontInCode?: return false
         }
         guard let labels = reference.argumentLabels else { return definition.parameters == nil }
         guard let parameters = definition.parameters else { return false }

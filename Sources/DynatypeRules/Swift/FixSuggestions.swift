@@ -99,8 +99,9 @@ enum FixSuggestions {
     private static func scaled(_ call: FunctionCallExprSyntax, sizedBy size: PointSizeEstimate?, metrics: String) -> String {
         let face = font(call, sizedBy: size)
         guard call.argument("name") != nil, let sizeArgument = call.argument("size") else { return "\(metrics).scaledFont(for: \(face))" }
-        // A method reference, not a closure: `if let` conditions take no trailing closure.
-        if FontPosition.isOptionalBindingValue(call) { return "\(face).map(\(metrics).scaledFont(for:))" }
+        // A method reference, not a closure: `if let` conditions take no
+        // trailing closure. A fallback the code gives (`?? …`) stays its own.
+        if FontPosition.isOptionalBindingValue(call) || FontPosition.hasFallback(call) { return "\(face).map(\(metrics).scaledFont(for:))" }
         let sizeText = size?.anchor != nil ? size!.text : sizeArgument.oneLine
         return "\(metrics).scaledFont(for: \(face) ?? .systemFont(ofSize: \(sizeText)))"
     }
@@ -112,11 +113,15 @@ enum FixSuggestions {
     /// a fixed size again.
     static func appKit(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String {
         let weight = call.argument("weight")
-        let weightName = weight?.referencedName
-        let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points, weight: weightName)
+        let boldByName = call.calleeName == "boldSystemFont"
+        let weightName = weight?.referencedName ?? (boldByName ? "bold" : nil)
+        // Size 0 is AppKit's default size, 13 pt.
+        let points = size?.points == 0 ? TextStyle.body.macOSPointSize : size?.points
+        let style = size?.anchor ?? TextStyle.nearestOnMacOS(toPointSize: points, weight: weightName)
         let preferred = "NSFont.preferredFont(forTextStyle: .\(style.uiKitName))"
-        var changes = appKitTraits(of: call)
         let impliedByStyle = style == .headline && ["semibold", "bold"].contains(weightName ?? "")
+        // macOS's headline is the bold body: a bold system font of that size is it.
+        var changes = boldByName && impliedByStyle ? [] : appKitTraits(of: call)
         if let weight, weightName != "regular", !impliedByStyle {
             let value = weightName.map { "NSFont.Weight.\($0)" } ?? "(\(weight.oneLine))"
             changes.append(".addingAttributes([.traits: [NSFontDescriptor.TraitKey.weight: \(value).rawValue]])")
@@ -131,7 +136,8 @@ enum FixSuggestions {
         switch call.calleeName {
         case "boldSystemFont": return [".withSymbolicTraits(.bold)"]
         case "italicSystemFont": return [".withSymbolicTraits(.italic)"]
-        case "monospacedSystemFont", "userFixedPitchFont": return [".withSymbolicTraits(.monoSpace)"]
+        // SF Mono is the system font's monospaced design; the trait picks no face.
+        case "monospacedSystemFont", "userFixedPitchFont": return [".withDesign(.monospaced)!"]
         case "monospacedDigitSystemFont":
             return [
                 ".addingAttributes([.featureSettings: [[NSFontDescriptor.FeatureKey.typeIdentifier: kNumberSpacingType, "

@@ -127,7 +127,9 @@ struct FontClassifier {
         let implicit = call.isImplicitMemberCall
         let bareType = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
 
-        if name == "scaledFont" { return .scaling("`\(call.oneLine)` (scaled by UIFontMetrics)") }
+        if name == "scaledFont" || name == "map" && Self.scalesItsArgument(call) {
+            return .scaling("`\(call.oneLine)` (scaled by UIFontMetrics)")
+        }
         if name == "preferredFont" {
             let style = call.argument("forTextStyle")?.referencedName.map { " .\($0)" } ?? ""
             return .scaling("preferredFont(forTextStyle:\(style))")
@@ -183,6 +185,17 @@ struct FontClassifier {
             helperCalls: [value],
             spec: .code(Syntax(call))
         )
+    }
+
+    /// `map(UIFontMetrics(…).scaledFont(for:))` or `map { UIFontMetrics(…).scaledFont(for: $0) }`.
+    static func scalesItsArgument(_ map: FunctionCallExprSyntax?) -> Bool {
+        if let function = map?.arguments.first?.expression.as(MemberAccessExprSyntax.self) {
+            return function.declName.baseName.text == "scaledFont" && function.declName.argumentNames?.arguments.first?.name.text == "for"
+        }
+        guard let closure = map?.trailingClosure, closure.statements.count == 1,
+            let scaling = closure.statements.first?.item.as(FunctionCallExprSyntax.self), scaling.calleeName == "scaledFont"
+        else { return false }
+        return scaling.argument("for")?.trimmedText == "$0"
     }
 
     /// `custom(…)` or `Self.system(…)` inside `extension Font`: the member's
@@ -259,6 +272,10 @@ struct FontClassifier {
             return nil
         }
         guard let size = sizeArgument else { return nil }
+        // AppKit's size 0 is the default size; for `userFont`/`userFixedPitchFont`, the user's own choice.
+        if appKit, size.numericValue == 0, name.hasPrefix("user") {
+            return .scaling("`\(call.oneLine)` (the user's font size setting)")
+        }
         if appKit {
             return constructor(call, size: size, rule: .fixedAppKitFont, replacement: FixSuggestions.appKit(call, size: sizes.estimate(size)))
         }
@@ -295,13 +312,18 @@ struct FontClassifier {
         case (_, nil): fix = advice ?? ""
         case (.fixedUIKitFont, let replacement?) where FontPosition.configuresSymbol(call):
             fix = "use `\(replacement)` (or `UIImage.SymbolConfiguration(textStyle:)` with that style) so the symbol follows the text size"
-        case (.fixedUIKitFont, let replacement?): fix = "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`"
+        // Only a view has the flag to set (not an attributes dictionary, a stored font).
+        case (.fixedUIKitFont, let replacement?) where FontPosition.fontAssignmentTarget(of: call) != nil:
+            fix = "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`"
         case (_, let replacement?): fix = "use `\(replacement)`"
         }
         let site = { (dependency: SizeValue?) in
             FontSite(node: ExprSyntax(call), rule: rule, message: message, replacement: replacement, fix: fix, dependency: dependency)
         }
         if sizeClass.value != .scales, !sizeClass.isScaledMetric, let estimate = sizes.estimate(size), let style = estimate.anchor {
+            if FontPosition.isRerunOnTraitChange(call) {
+                return .scaling(.decorated(spec, prefix: "", suffix: " (size read from .\(style.rawValue) again on each trait change)"))
+            }
             return readOnce(call, sizedBy: estimate, from: style, rule: rule)
         }
         if sizeClass.isScaledMetric {
@@ -333,7 +355,7 @@ struct FontClassifier {
         switch rule {
         case .fixedUIKitFont:
             replacement = FixSuggestions.uiKit(call, size: size)
-            advice = "use `\(replacement!)` and set `adjustsFontForContentSizeCategory = true`"
+            advice = "use `\(replacement!)`" + (FontPosition.fontAssignmentTarget(of: call) != nil ? " and set `adjustsFontForContentSizeCategory = true`" : "")
         case .fixedAppKitFont:
             replacement = multiple ? nil : FixSuggestions.appKit(call, size: size)
             advice = replacement.map { "use `\($0)`" } ?? "make the font from `NSFont.preferredFont(forTextStyle: .\(style.uiKitName))` each time the text size changes"

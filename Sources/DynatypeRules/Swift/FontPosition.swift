@@ -126,6 +126,51 @@ enum FontPosition {
         expression.parent?.kind == .initializerClause && expression.parent?.parent?.kind == .optionalBindingCondition
     }
 
+    /// `x.font` in `x.font = <node's expression>` (or `font` alone), when the
+    /// node is in the value of such an assignment: a view gets the font.
+    static func fontAssignmentTarget(of node: some SyntaxProtocol) -> ExprSyntax? {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let sequence = parent.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), elements[0].id != current.id,
+                    elements[0].unwrapped.referencedName == "font"
+                {
+                    return elements[0].unwrapped
+                }
+            }
+            if parent.is(DeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(CodeBlockSyntax.self) { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// Code UIKit/AppKit runs again when the text size changes
+    /// (`updateConfiguration(using:)`, `traitCollectionDidChange(_:)`, a
+    /// `registerForTraitChanges` handler): a size read there follows the user.
+    static func isRerunOnTraitChange(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let candidate = current {
+            if let function = candidate.as(FunctionDeclSyntax.self) {
+                return rerunMethods.contains(function.name.text)
+            }
+            if let call = candidate.as(FunctionCallExprSyntax.self), call.calleeName == "registerForTraitChanges" { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    private static let rerunMethods: Set<String> = ["updateConfiguration", "traitCollectionDidChange", "updateProperties"]
+
+    /// The left of `??` (`UIFont(name: …) ?? .systemFont(ofSize: 15)`): the
+    /// code already says what stands in for a missing face.
+    static func hasFallback(_ expression: some SyntaxProtocol) -> Bool {
+        guard expression.parent?.kind == .exprList, let list = expression.parent?.as(ExprListSyntax.self) else { return false }
+        let elements = Array(list)
+        guard let index = elements.firstIndex(where: { $0.id == expression.id }), index + 1 < elements.count else { return false }
+        return elements[index + 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+    }
+
     /// Inside `#if os(macOS)` (or `#if canImport(AppKit)`): code only AppKit compiles.
     static func isInMacOSBlock(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent

@@ -11,6 +11,8 @@ final class SyntaxIndex: SyntaxVisitor {
     private(set) var assignments: [SequenceExprSyntax] = []
     private(set) var typeScopes: [TypeScope] = []
     private(set) var variables: [VariableDeclSyntax] = []
+    /// What `return` statements return.
+    private(set) var returnedValues: [ExprSyntax] = []
     /// `if let label = view as? UILabel`: the values a condition binds by a cast.
     private(set) var castBindings: [OptionalBindingConditionSyntax] = []
     private(set) var functions: [FunctionDeclSyntax] = []
@@ -234,7 +236,10 @@ final class SyntaxIndex: SyntaxVisitor {
     }
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if recordsUses, let value = node.expression { recordViewUses(startingStatement: value) }
+        if let value = node.expression {
+            returnedValues.append(value)
+            if recordsUses { recordViewUses(startingStatement: value) }
+        }
         return .visitChildren
     }
 

@@ -18,16 +18,41 @@ public enum TextStyle: String, CaseIterable, Sendable {
         }
     }
 
+    /// macOS's default sizes (Apple HIG, macOS), for AppKit fixes: an 11 pt
+    /// `NSFont` is `.subheadline` there, where iOS's table says `.caption2`.
+    public var macOSPointSize: Double {
+        switch self {
+        case .largeTitle: return 26
+        case .title: return 22
+        case .title2: return 17
+        case .title3: return 15
+        case .headline, .body: return 13
+        case .callout: return 12
+        case .subheadline: return 11
+        case .footnote, .caption, .caption2: return 10
+        }
+    }
+
     /// The style whose size is nearest; ties go to the style nearer `.body`;
-    /// 17pt with a semibold or heavier weight is `.headline`.
+    /// the body size with a semibold or heavier weight is `.headline`.
     public static func nearest(toPointSize size: Double?, weight: String? = nil) -> TextStyle {
+        nearest(toPointSize: size, weight: weight, in: \.pointSize)
+    }
+
+    /// The same on macOS's table.
+    public static func nearestOnMacOS(toPointSize size: Double?, weight: String? = nil) -> TextStyle {
+        nearest(toPointSize: size, weight: weight, in: \.macOSPointSize)
+    }
+
+    private static func nearest(toPointSize size: Double?, weight: String?, in table: KeyPath<TextStyle, Double>) -> TextStyle {
         guard let size else { return .body }
+        let body = TextStyle.body[keyPath: table]
         let candidates = allCases.filter { $0 != .headline }
         let best = candidates.min { lhs, rhs in
-            let left = abs(lhs.pointSize - size)
-            let right = abs(rhs.pointSize - size)
+            let left = abs(lhs[keyPath: table] - size)
+            let right = abs(rhs[keyPath: table] - size)
             if left != right { return left < right }
-            return abs(lhs.pointSize - 17) < abs(rhs.pointSize - 17)
+            return abs(lhs[keyPath: table] - body) < abs(rhs[keyPath: table] - body)
         } ?? .body
         if best == .body, let weight, ["semibold", "bold", "heavy", "black"].contains(weight) {
             return .headline

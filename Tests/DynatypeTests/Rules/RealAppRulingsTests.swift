@@ -128,4 +128,48 @@ import Testing
         #expect(ruleLines(reports["Screen.swift"]!) == ["fixed_font_token:3"])
         #expect(reports["Screen.swift"]!.elements.map(\.verdict) == [.failing, .passing])
     }
+
+    @Test func anInterfaceBuilderFontTheOwnersCodeReplacesIsJudgedInTheCode() {
+        let document = """
+            <document><objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="PromptView">
+                <connections><outlet property="messageLabel" destination="lbl-1" id="o-1"/></connections>
+            </placeholder>
+            <label text="Enjoying it?" id="lbl-1"><fontDescription key="fontDescription" type="system" pointSize="15"/></label>
+            <label text="Other" id="lbl-2"><fontDescription key="fontDescription" type="system" pointSize="15"/></label>
+            </objects></document>
+            """
+        let code = """
+            import UIKit
+            final class PromptView: UIView {
+                @IBOutlet var messageLabel: UILabel!
+                override func awakeFromNib() {
+                    super.awakeFromNib()
+                    messageLabel.font = .preferredFont(forTextStyle: .headline)
+                    messageLabel.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """
+        let alone = audit(["PromptView.xib": document])["PromptView.xib"]!
+        #expect(ruleLines(alone) == ["interface_builder_fixed_font:5", "interface_builder_fixed_font:6"])
+        let together = audit(["PromptView.xib": document, "PromptView.swift": code])
+        #expect(ruleLines(together["PromptView.xib"]!) == ["interface_builder_fixed_font:6"])
+        #expect(together["PromptView.swift"]!.findings.isEmpty)
+    }
+
+    @Test func aViewHandedToCodeThatStylesItIsNotUnset() {
+        let report = audit("""
+            import AppKit
+            final class StatsView: NSView {
+                let count = NSTextField(labelWithString: "0")
+                let total = NSTextField(labelWithString: "0")
+                func setUp() {
+                    Layout.configureValue(count)
+                    addSubview(count)
+                    addSubview(total)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["unset_font:4"])
+    }
 }

@@ -52,21 +52,8 @@ struct ConstructorRule {
     /// judges those, with the view they are given to. A local or parameter
     /// named `font` is no view's font: its value is judged here.
     private func isAssignedToFont(_ call: FunctionCallExprSyntax) -> Bool {
-        var node = Syntax(call)
-        while let parent = node.parent {
-            if let sequence = parent.as(SequenceExprSyntax.self) {
-                let elements = Array(sequence.elements)
-                if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), elements[0].id != node.id,
-                    elements[0].unwrapped.referencedName == "font"
-                {
-                    let target = elements[0].unwrapped
-                    return !(target.is(DeclReferenceExprSyntax.self) && builder.context.bindings.isLocalOrParameter("font", at: target))
-                }
-            }
-            if parent.is(DeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(CodeBlockSyntax.self) { return false }
-            node = parent
-        }
-        return false
+        guard let target = FontPosition.fontAssignmentTarget(of: call) else { return false }
+        return !(target.is(DeclReferenceExprSyntax.self) && builder.context.bindings.isLocalOrParameter("font", at: target))
     }
 
     /// The property a font is stored in, by assignment (`theme.chosenFont =
@@ -131,7 +118,7 @@ struct ConstructorRule {
                 return labeled.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "scaledFont"
             }
             if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == node.id, member.declName.baseName.text == "map" {
-                return Self.scalesItsArgument(member.parent?.as(FunctionCallExprSyntax.self))
+                return FontClassifier.scalesItsArgument(member.parent?.as(FunctionCallExprSyntax.self))
             }
             if let initializer = parent.as(InitializerClauseSyntax.self) {
                 guard let binding = initializer.parent?.as(PatternBindingSyntax.self), let name = binding.name else { return false }
@@ -141,17 +128,6 @@ struct ConstructorRule {
             node = parent
         }
         return false
-    }
-
-    /// `map(UIFontMetrics(…).scaledFont(for:))` or `map { UIFontMetrics(…).scaledFont(for: $0) }`.
-    private static func scalesItsArgument(_ map: FunctionCallExprSyntax?) -> Bool {
-        if let function = map?.arguments.first?.expression.as(MemberAccessExprSyntax.self) {
-            return function.declName.baseName.text == "scaledFont" && function.declName.argumentNames?.arguments.first?.name.text == "for"
-        }
-        guard let closure = map?.trailingClosure, closure.statements.count == 1,
-            let scaling = closure.statements.first?.item.as(FunctionCallExprSyntax.self), scaling.calleeName == "scaledFont"
-        else { return false }
-        return scaling.argument("for")?.trimmedText == "$0"
     }
 
     private func isPassedToScaledFont(_ name: String, near binding: PatternBindingSyntax) -> Bool {

@@ -14,16 +14,17 @@ struct MinimumScaleFactorRule {
             let affected = targets.applicable(for: .minimumScaleFactor, in: inventory)
             guard !affected.isEmpty || (targets.holdsOpaqueView && !inventory.tree.environment(of: targets.root).isHidden) else { continue }
             let chain = ViewTree.modifiers(appliedTo: targets.root)
-            let singleLine = chain.contains(where: ModifierTargets.isLineLimitOne)
-                || affected.contains { $0.environment.modifiers.contains(where: ModifierTargets.isLineLimitOne) }
+            let limits = chain.filter { $0.name == "lineLimit" } + affected.flatMap { $0.environment.modifiers.filter { $0.name == "lineLimit" } }
+            let singleLine = limits.contains(where: ModifierTargets.isLineLimitOne)
             builder.report(builder.makeFinding(
                 .minimumScaleFactor, escalated: singleLine, at: name,
                 message: singleLine
                     ? "with `.lineLimit(1)`, shrinking is the only strategy: the text gets smaller as the user asks for larger text"
                     : "`.minimumScaleFactor` shrinks text instead of letting it grow; keep it only as a last resort",
                 current: modifier.modifierText,
-                replacement: ".lineLimit(nil)",
-                fix: "remove it and let the text wrap (`.lineLimit(nil)`)",
+                // With a `.lineLimit(n)` nearer the text, `.lineLimit(nil)` here would not win: that one decides.
+                replacement: limits.isEmpty ? ".lineLimit(nil)" : nil,
+                fix: limits.isEmpty ? "remove it and let the text wrap (`.lineLimit(nil)`)" : "remove it and the `.lineLimit(…)` that limits the lines, and let the text wrap",
                 elements: affected.map(\.index)
             ))
         }

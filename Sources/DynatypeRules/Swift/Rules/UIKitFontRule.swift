@@ -22,7 +22,22 @@ struct UIKitFontRule {
         for (receiver, assignments) in receivers.assignments where elementOf[receiver] == nil {
             for assignment in assignments where assignment.property == "font" { _ = judge(assignment, of: receiver, elements: []) }
         }
+        for receiver in receivers.declared.keys where isOutlet(receiver) {
+            defineFontInCode(of: receiver)
+        }
         return elementOf
+    }
+
+    /// An outlet whose font this code sets (or whose attributed text carries
+    /// one): its Interface Builder document's font never shows.
+    private func defineFontInCode(of receiver: Receiver) {
+        guard !fontAssignments(of: receiver).isEmpty || !attributedTextAssignments(of: receiver).isEmpty,
+            let node = receivers.declared[receiver]?.node, let owner = TypeScope.enclosing(node)?.name
+        else { return }
+        builder.addDefinition(SymbolDefinition(
+            name: receiver.path, container: owner, kind: .outletFontInCode, parameters: nil,
+            value: .font(.unresolved("set in code")), position: builder.context.position(of: node)
+        ))
     }
 
     /// Classifies a font assigned to a receiver and reports its sites. When
@@ -82,11 +97,52 @@ struct UIKitFontRule {
     /// where it is made.
     private func showsTextInDefaultFont(_ receiver: Receiver) -> Bool {
         guard let declared = receivers.declared[receiver] else { return true }
-        guard let made = receivers.constructors[receiver], made.calleeName == "init" || made.calleeName?.first?.isUppercase == true else { return false }
+        guard let made = receivers.constructors[receiver], made.calleeName == "init" || made.calleeName?.first?.isUppercase == true,
+            !isHandedOn(receiver)
+        else { return false }
         let className = declared.node.as(PatternBindingSyntax.self)?.declaredTypeName ?? declared.textClass
         if builder.context.facts.selfStyledSubclasses.contains(className) { return false }
         return !["UIButton", "NSButton"].contains(declared.textClass) || isGivenATitle(receiver)
     }
+
+    /// A view given to other code (`configureValueLabel(label)`, `return
+    /// textView` from `makeNSView`, `self.textView = textView`) may get its
+    /// font there; putting it in the hierarchy or laying it out does not.
+    private func isHandedOn(_ receiver: Receiver) -> Bool {
+        let index = builder.context.index
+        let names = { (expression: ExprSyntax) in receivers.receivers(for: expression, at: expression).contains(receiver) }
+        let passed = index.calls.contains { call in
+            guard let name = call.calleeName, name.first?.isLowercase == true, !Self.hierarchyCalls.contains(name) else { return false }
+            return call.arguments.contains { Self.isPlainName($0.expression) && names($0.expression) }
+        }
+        // Kept in a property of its own type, whose other code may style it
+        // (not another view's slot: `alert.accessoryView = field` styles nothing).
+        let stored = index.assignments.contains { assignment in
+            let elements = Array(assignment.elements)
+            return elements.count == 3 && Self.isPlainName(elements[0]) && Self.isPlainName(elements[2]) && names(elements[2])
+        }
+        return passed || stored || index.returnedValues.contains { Self.isPlainName($0) && names($0) && !Self.buildsProperty($0) }
+    }
+
+    /// `let label: UILabel = { let label = UILabel() … return label }()`: the
+    /// view returned is the property itself, not handed on.
+    private static func buildsProperty(_ returned: ExprSyntax) -> Bool {
+        guard let closure = returned.ancestor(ClosureExprSyntax.self), let call = closure.parent?.as(FunctionCallExprSyntax.self),
+            call.calledExpression.id == closure.id
+        else { return false }
+        return call.parent?.is(InitializerClauseSyntax.self) == true
+    }
+
+    private static func isPlainName(_ expression: ExprSyntax) -> Bool {
+        let expr = expression.unwrapped
+        return expr.is(DeclReferenceExprSyntax.self) || expr.as(MemberAccessExprSyntax.self)?.base?.unwrapped.referencedName == "self"
+    }
+
+    /// Calls that place or lay out a view without styling it.
+    private static let hierarchyCalls: Set<String> = [
+        "addSubview", "addArrangedSubview", "insertSubview", "insertArrangedSubview", "removeFromSuperview", "bringSubviewToFront",
+        "sendSubviewToBack", "setCustomSpacing", "addLayoutGuide", "constraint", "activate", "append", "addGestureRecognizer",
+    ]
 
     /// `setTitle(_:for:)`, a title, a configuration (which carries the
     /// title), a title label's text, or a title in its initializer

@@ -47,8 +47,10 @@ struct UIKitLabelRules {
             message: singleLine
                 ? "with `numberOfLines = 1`, shrinking is the only strategy: the text gets smaller as the user asks for larger text"
                 : "shrinking text to fit works against Dynamic Type; keep it only as a last resort",
-            replacement: "\(first.writtenReceiver)numberOfLines = 0",
-            fix: "remove it and let the text wrap (`numberOfLines = 0`)", elements: elements
+            // With `numberOfLines = 1` set too, that assignment is what changes (`label_single_line`).
+            replacement: singleLine ? nil : "\(first.writtenReceiver)numberOfLines = 0",
+            fix: singleLine ? "remove it, and set `numberOfLines = 0` where it is 1, so the text wraps" : "remove it and let the text wrap (`numberOfLines = 0`)",
+            elements: elements
         ))
     }
 
