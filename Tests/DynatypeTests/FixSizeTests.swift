@@ -118,7 +118,8 @@ import Testing
             """)
         #expect(replacements(report) == [
             ".caption.weight(isOverflow ? .medium : .regular)",
-            ".system(.title, design: .rounded, weight: isOverflow ? .bold : .regular)",
+            // `system(_:design:weight:)` needs iOS 16; `.weight(_:)` does not.
+            ".system(.title, design: .rounded).weight(isOverflow ? .bold : .regular)",
         ])
     }
 
@@ -290,9 +291,10 @@ import Testing
             """)
         #expect(replacements(report) == [
             "Font.title2", ".custom(\"Brand\", size: 21 * UserDefaults.standard.double(forKey: \"scale\"), relativeTo: .title3)",
-            // A ratio is no size: the default style stays.
-            "Font.body",
         ])
+        // A ratio of the screen is no size a text style stands for: it is scaled, not replaced.
+        #expect(report.findings.last?.replacement == nil)
+        #expect(report.findings.last?.fix.contains("UIFontMetrics.default.scaledValue(for: UIScreen.main.bounds.width * 0.5)") == true)
     }
 
     @Test func aSizeNamedByANumberExtensionGetsItsNearestStyle() {

@@ -26,7 +26,7 @@ import Testing
             }
             """)
         #expect(report.findings.map(\.replacement) == [
-            ".system(.subheadline, design: .rounded, weight: .bold)", "Font.headline", ".title2.weight(.medium)",
+            ".system(.subheadline, design: .rounded).weight(.bold)", "Font.headline", ".title2.weight(.medium)",
             ".custom(\"Inter\", size: 13, relativeTo: .footnote)",
         ])
     }

@@ -15,6 +15,10 @@ public struct Finding: Codable, Hashable, Sendable {
     public var declaration: String
     /// Indices into the file's text elements that this finding makes fail.
     public var elements: [Int]
+    /// The fix on macOS, where text styles have other sizes, when it differs
+    /// and the file alone cannot tell its platform (SwiftUI code). Resolution
+    /// picks it for a macOS-only project and clears it.
+    public var onMacOS: FixAlternative?
 
     /// A finding with the catalogue's severity for its rule (its escalated
     /// one when `escalated`); configuration may change it later.
@@ -31,5 +35,16 @@ public struct Finding: Codable, Hashable, Sendable {
         self.fix = fix
         self.declaration = declaration
         self.elements = elements
+    }
+}
+
+/// A finding's replacement and fix text on another platform.
+public struct FixAlternative: Codable, Hashable, Sendable {
+    public var replacement: String?
+    public var fix: String
+
+    public init(replacement: String?, fix: String) {
+        self.replacement = replacement
+        self.fix = fix
     }
 }

@@ -24,6 +24,14 @@ public struct ProjectResolver: Sendable {
             findings.append(annotate(conditional, symbols))
         }
         findings = findings.filter { configuration.isEnabled($0.rule) }
+        // Text styles have macOS's sizes in a macOS-only project.
+        for index in findings.indices {
+            if configuration.platforms == [.macOS], let alternative = findings[index].onMacOS {
+                findings[index].replacement = alternative.replacement
+                findings[index].fix = alternative.fix
+            }
+            findings[index].onMacOS = nil
+        }
         for index in findings.indices { findings[index].severity = configuration.severity(of: findings[index]) }
 
         var suppressions = SuppressionRanges(analysis.suppressions)

@@ -62,7 +62,9 @@ final class AnalysisBuilder {
     }
 
     func finding(for site: FontSite, elements: [Int] = []) -> Finding {
-        makeFinding(site.rule, at: site.node, message: site.message, replacement: site.replacement, fix: site.fix, elements: elements)
+        var finding = makeFinding(site.rule, at: site.node, message: site.message, replacement: site.replacement, fix: site.fix, elements: elements)
+        finding.onMacOS = site.onMacOS
+        return finding
     }
 
     func addDefinition(_ definition: SymbolDefinition) { analysis.definitions.append(definition) }

@@ -8,18 +8,20 @@ enum FixSuggestions {
     /// `.system(size: 14, weight: .bold, design: .rounded)` →
     /// `.system(.subheadline, design: .rounded, weight: .bold)`. A weight
     /// that is not one name (`bold ? .bold : .regular`) is kept as written.
-    static func swiftUISystem(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String {
-        let weight = call.argument("weight")
+    static func swiftUISystem(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?, onMacOS: Bool = false) -> String {
+        // The defaults (`.regular` weight, `.default` design) say nothing a text style does not.
+        let weight = call.argument("weight").flatMap { $0.referencedName == "regular" ? nil : $0 }
         let weightName = weight?.referencedName
-        let design = call.argument("design")?.trimmedText
-        let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points, weight: weightName)
+        let design = call.argument("design").flatMap { $0.referencedName == "default" ? nil : $0.trimmedText }
+        let style = size?.anchor
+            ?? (onMacOS ? TextStyle.nearestOnMacOS(toPointSize: size?.points, weight: weightName) : TextStyle.nearest(toPointSize: size?.points, weight: weightName))
         let prefix = writtenPrefix(of: call)
         let impliedByStyle = style == .headline && ["semibold", "bold"].contains(weightName ?? "")
         let keptWeight = impliedByStyle ? nil : weight.map { $0.referencedName.map { ".\($0)" } ?? $0.oneLine }
         if let design {
-            var arguments = ".\(style.rawValue), design: \(design)"
-            if let keptWeight { arguments += ", weight: \(keptWeight)" }
-            return "\(prefix)system(\(arguments))"
+            // `system(_:design:weight:)` needs iOS 16 / macOS 13; `system(_:design:)` and `.weight(_:)` do not.
+            let styled = "\(prefix)system(.\(style.rawValue), design: \(design))"
+            return keptWeight.map { "\(styled).weight(\($0))" } ?? styled
         }
         if let keptWeight { return "\(prefix)\(style.rawValue).weight(\(keptWeight))" }
         return "\(prefix)\(style.rawValue)"
@@ -29,8 +31,9 @@ enum FixSuggestions {
     /// shrink to `.largeTitle`'s 34): the size is kept and scaled by a
     /// `@ScaledMetric` relative to `.largeTitle`. That needs a property on
     /// the view, so it is advice, not a replacement `fix` can paste.
-    static func swiftUIDisplaySize(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String? {
-        guard let points = size?.points, size?.anchor == nil, points > TextStyle.largeTitle.pointSize else { return nil }
+    static func swiftUIDisplaySize(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?, onMacOS: Bool = false) -> String? {
+        let largest = onMacOS ? TextStyle.largeTitle.macOSPointSize : TextStyle.largeTitle.pointSize
+        guard let points = size?.points, size?.anchor == nil, points > largest else { return nil }
         let written = points == points.rounded() ? String(Int(points)) : String(points)
         let name = "displaySize\(written.replacingOccurrences(of: ".", with: "_"))"
         return "keep the display size and scale it: " + scaledMetricAdvice(call, property: name, value: written, relativeTo: .largeTitle)
@@ -42,6 +45,14 @@ enum FixSuggestions {
         let kept = call.arguments.filter { $0.label?.text != "size" }.map { ", " + $0.trimmedDescription.trimmingCharacters(in: [","]) }
         return "add `@ScaledMetric(relativeTo: .\(style.rawValue)) private var \(property): CGFloat = \(value)` "
             + "and use `\(writtenPrefix(of: call))system(size: \(property)\(kept.joined()))`"
+    }
+
+    /// A size only the running code knows (geometry, a parameter, another
+    /// type's value): no text style stands for it, so it is scaled, not replaced.
+    static func swiftUIRunTimeSize(_ call: FunctionCallExprSyntax) -> String {
+        let size = call.argument("size")?.oneLine ?? "size"
+        return "the size is not known here (computed when the code runs, or defined elsewhere): scale it "
+            + "(`@ScaledMetric(relativeTo:)` where it is made, or `UIFontMetrics.default.scaledValue(for: \(size))`) rather than replace it with a text style"
     }
 
     /// A multiple of a text style's size (`base.pointSize * 0.6`) has no text

@@ -140,11 +140,7 @@ struct FontClassifier {
                 let style = call.firstUnlabeledArgument?.trimmedText ?? ".body"
                 return .scaling("text style \(style)")
             }
-            let estimate = sizes.estimate(size)
-            if let advice = FixSuggestions.swiftUIDisplaySize(call, size: estimate) {
-                return constructor(call, size: size, rule: .fixedFontSize, replacement: nil, advice: advice)
-            }
-            return constructor(call, size: size, rule: .fixedFontSize, replacement: FixSuggestions.swiftUISystem(call, size: estimate))
+            return swiftUISystem(call, size: size)
         }
         if swiftUIBase, name == "custom" { return customFont(call) }
         // `Font(uiFont)`, and initializers of the audited code that only wrap
@@ -196,6 +192,29 @@ struct FontClassifier {
             let scaling = closure.statements.first?.item.as(FunctionCallExprSyntax.self), scaling.calleeName == "scaledFont"
         else { return false }
         return scaling.argument("for")?.trimmedText == "$0"
+    }
+
+    /// `.system(size:)`: the nearest text style on the file's platform; a
+    /// display size keeps its size; a size known only at run time is scaled.
+    /// Where the file cannot tell iOS from macOS (plain SwiftUI), macOS's fix
+    /// goes along for resolution to pick.
+    private func swiftUISystem(_ call: FunctionCallExprSyntax, size: ExprSyntax) -> FontClassification {
+        let estimate = sizes.estimate(size).flatMap { $0.points.isNaN && $0.anchor == nil ? nil : $0 }
+        let fix = { (onMacOS: Bool) -> (replacement: String?, advice: String?) in
+            guard estimate != nil else { return (nil, FixSuggestions.swiftUIRunTimeSize(call)) }
+            if let advice = FixSuggestions.swiftUIDisplaySize(call, size: estimate, onMacOS: onMacOS) { return (nil, advice) }
+            return (FixSuggestions.swiftUISystem(call, size: estimate, onMacOS: onMacOS), nil)
+        }
+        let knownMacOS = context.prefersAppKit || FontPosition.isInMacOSBlock(call)
+        let primary = fix(knownMacOS)
+        var font = constructor(call, size: size, rule: .fixedFontSize, replacement: primary.replacement, advice: primary.advice)
+        guard !knownMacOS else { return font }
+        let macOS = fix(true)
+        if macOS.replacement != primary.replacement || macOS.advice != primary.advice {
+            let alternative = FixAlternative(replacement: macOS.replacement, fix: macOS.replacement.map { "use `\($0)`" } ?? macOS.advice ?? "")
+            for index in font.sites.indices where font.sites[index].rule == .fixedFontSize { font.sites[index].onMacOS = alternative }
+        }
+        return font
     }
 
     /// `custom(…)` or `Self.system(…)` inside `extension Font`: the member's

@@ -10,6 +10,8 @@ struct FontSite {
     let replacement: String?
     let fix: String
     let dependency: SizeValue?
+    /// The fix on macOS, when it differs and the platform is not known here.
+    var onMacOS: FixAlternative? = nil
 
     /// The rules a constructor site can be reported under.
     static let rules: Set<RuleID> = [

@@ -137,8 +137,18 @@ enum AuditCommand: Command {
         return folder
     }
 
-    /// The configuration in force and its folder (nil without a configuration file).
+    /// The configuration in force and its folder (nil without a configuration
+    /// file), with the platforms the project's manifests name when it names none.
     static func loadConfiguration(explicit: String?, root: URL, current: URL) throws -> (ProjectConfiguration, URL?) {
+        var (configuration, folder) = try readConfiguration(explicit: explicit, root: root, current: current)
+        // A configuration that does not narrow the platforms leaves them to the manifests.
+        if configuration.rules.platforms == Set(Platform.allCases), let detected = ProjectPlatforms.detect(in: folder ?? root) {
+            configuration.rules.platforms = detected
+        }
+        return (configuration, folder)
+    }
+
+    private static func readConfiguration(explicit: String?, root: URL, current: URL) throws -> (ProjectConfiguration, URL?) {
         let file: URL
         if let explicit {
             file = URL(fileURLWithPath: explicit, relativeTo: current).standardizedFileURL

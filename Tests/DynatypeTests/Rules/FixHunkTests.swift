@@ -1,3 +1,4 @@
+@testable import DynatypeEngine
 @testable import DynatypeRules
 import Testing
 
@@ -93,5 +94,27 @@ import Testing
             }
             """)
         #expect(!ruleLines(report).contains { $0.hasPrefix("font_size_read_once") })
+    }
+}
+
+@Suite struct ProjectPlatformTests {
+    @Test func manifestsNameThePlatforms() {
+        #expect(ProjectPlatforms.packagePlatforms("let p = Package(name: \"A\", platforms: [.macOS(.v13)], targets: [])") == [.macOS])
+        #expect(ProjectPlatforms.packagePlatforms("let p = Package(name: \"A\", platforms: [.iOS(.v16), .macOS(.v13)])") == [.iOS, .macOS])
+        #expect(ProjectPlatforms.packagePlatforms("let p = Package(name: \"A\")").isEmpty)
+        #expect(ProjectPlatforms.xcodePlatforms("SDKROOT = macosx;\nSDKROOT = macosx;") == [.macOS])
+        #expect(ProjectPlatforms.xcodePlatforms("SDKROOT = iphoneos;\nSUPPORTS_MACCATALYST = YES;") == [.iOS, .macCatalyst])
+    }
+
+    @Test func aMacOSOnlyProjectGetsMacOSSizesInSwiftUIFixes() {
+        let code = """
+            import SwiftUI
+            struct Row: View { var body: some View { Text("a").font(.system(size: 13)) } }
+            """
+        let macOS = audit(code, configuration: RuleConfiguration(platforms: [.macOS]))
+        let everywhere = audit(code)
+        #expect(macOS.findings.map(\.replacement) == [".body"])
+        #expect(everywhere.findings.map(\.replacement) == [".footnote"])
+        #expect(macOS.findings.allSatisfy { $0.onMacOS == nil } && everywhere.findings.allSatisfy { $0.onMacOS == nil })
     }
 }

@@ -75,7 +75,12 @@ struct SymbolCollector {
             builder.addHelperCalls(font.helperCalls)
             return make(Self.fontTypes.contains(type) ? .font : .platformFont, .font(font.value))
         }
-        if let type, Self.sizeTypes.contains(type) { return make(.size, .size(classifier.classifySize(expression, depth: 0).value)) }
+        if let type, Self.sizeTypes.contains(type) {
+            // A size chosen by the user's text size (`switch preferredContentSizeCategory`) follows it already:
+            // scaling it again would scale twice.
+            if Self.readsTextSize(binding) { return make(.size, .size(.scales)) }
+            return make(.size, .size(classifier.classifySize(expression, depth: 0).value))
+        }
         guard type == nil else { return nil }
         if expression.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "scaledValue" }) {
             return make(.size, .size(classifier.classifySize(expression, depth: 0).value))
@@ -85,6 +90,12 @@ struct SymbolCollector {
         builder.addHelperCalls(font.helperCalls)
         return make(.font, .font(font.value))
     }
+
+    private static func readsTextSize(_ node: some SyntaxProtocol) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains { textSizeNames.contains($0.text) }
+    }
+
+    private static let textSizeNames: Set<String> = ["preferredContentSizeCategory", "sizeCategory", "dynamicTypeSize"]
 
     /// Without a type annotation, only expressions built from font APIs are
     /// fonts, and aliases of symbols qualified by a font type (`Font.title2`).
@@ -122,6 +133,7 @@ struct SymbolCollector {
             return make(Self.fontTypes.contains(returnType) ? .font : .platformFont, .font(font.value))
         }
         if let returnType, Self.sizeTypes.contains(returnType) {
+            if Self.readsTextSize(body) { return make(.size, .size(.scales)) }
             let sizes = body.statements.returnedExpressions.map { classifier.classifySize($0, depth: 0).value }
             guard let first = sizes.first else { return nil }
             return make(.size, .size(sizes.allSatisfy { $0 == .scales } ? .scales : sizes.first { $0 != .scales } ?? first))

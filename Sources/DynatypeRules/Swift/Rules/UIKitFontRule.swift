@@ -271,14 +271,36 @@ struct UIKitFontRule {
         return (assigned + called).sorted { $0.position < $1.position }
     }
 
+    /// The `.font` attributes written in the string's expression, or, for a
+    /// string built in a local, in that local's value and its
+    /// `addAttribute(.font, value: …)` / `addAttributes([.font: …])` calls.
+    private func attributedFonts(in assignment: Syntax) -> [ExprSyntax] {
+        let inDictionaries = { (node: Syntax) in
+            node.descendants(DictionaryElementSyntax.self).filter { $0.key.unwrapped.referencedName == "font" }.map(\.value)
+        }
+        var fonts = inDictionaries(assignment)
+        let value = assignment.as(SequenceExprSyntax.self).flatMap { Array($0.elements).last }?.unwrapped
+        guard fonts.isEmpty, let name = value?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return fonts }
+        if case .local(let binding) = builder.context.bindings.resolve(name, at: assignment), let initial = binding.initializer {
+            fonts += inDictionaries(Syntax(initial))
+        }
+        for call in builder.context.index.calls(named: "addAttribute") + builder.context.index.calls(named: "addAttributes")
+        where call.calleeBase?.unwrapped.referencedName == name {
+            if call.calleeName == "addAttribute", call.firstUnlabeledArgument?.unwrapped.referencedName == "font", let font = call.argument("value") {
+                fonts.append(font)
+            } else {
+                fonts += inDictionaries(Syntax(call))
+            }
+        }
+        return fonts
+    }
+
     /// The rule catalogue "Attributed fonts are fonts": the `.font` attributes
     /// written in the string's expression are judged as the view's font; a
     /// string made elsewhere leaves the font unresolved.
     private func judgeAttributedFont(_ assignment: Syntax, of receiver: Receiver, element: Int) {
         let classifier = FontClassifier(context: builder.context, receiverIsAppKit: receivers.isAppKit(receiver))
-        let fonts = assignment.descendants(DictionaryElementSyntax.self)
-            .filter { $0.key.unwrapped.referencedName == "font" }
-            .map { classifier.classify(sequence: [$0.value], expecting: .platformFont, depth: 0) }
+        let fonts = attributedFonts(in: assignment).map { classifier.classify(sequence: [$0], expecting: .platformFont, depth: 0) }
         guard !fonts.isEmpty else {
             builder.setFont("attributed text", status: .unresolved("its font comes from an attributed string made elsewhere"), ofElement: element)
             builder.report(builder.makeFinding(
