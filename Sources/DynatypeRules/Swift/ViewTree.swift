@@ -188,7 +188,7 @@ final class ViewTree {
         guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
         if textElementNames.contains(name) {
-            if labelsAnImage(call) { return .primitive }
+            if labelsAnImage(call) || name == "Label" && showsOnlyIcon(call) { return .primitive }
             return isTextElement(call, named: name) ? .textElement(name) : .container(name)
         }
         if name == "Image" { return .image }
@@ -205,6 +205,26 @@ final class ViewTree {
             let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
         else { return false }
         return owner.calleeName == "Image"
+    }
+
+    /// `Label(…).labelStyle(.iconOnly)`, also set on a view around it: the
+    /// title is the accessibility label, and only the icon is drawn.
+    private static func showsOnlyIcon(_ call: FunctionCallExprSyntax) -> Bool {
+        var current: Syntax? = Syntax(call)
+        while let node = current, !node.is(DeclSyntax.self) {
+            if let view = node.as(FunctionCallExprSyntax.self),
+                modifiers(appliedTo: view).contains(where: { $0.name == "labelStyle" && isIconOnlyStyle($0.call.arguments.first?.expression) })
+            {
+                return true
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    private static func isIconOnlyStyle(_ style: ExprSyntax?) -> Bool {
+        guard let text = style?.trimmedText else { return false }
+        return text == ".iconOnly" || text.hasPrefix("IconOnlyLabelStyle")
     }
 
     /// `Button` and `Label` are text elements when they have a title; with only

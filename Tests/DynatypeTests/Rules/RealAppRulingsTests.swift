@@ -173,3 +173,42 @@ import Testing
         #expect(ruleLines(report) == ["unset_font:4"])
     }
 }
+
+@Suite struct NotTextTests {
+    @Test func iconOnlyLabelsAndSingleLineFieldsAreNotTruncatedText() {
+        let report = audit("""
+            import SwiftUI
+            struct Bar: View {
+                @State var name = ""
+                var body: some View {
+                    HStack {
+                        Label(title, systemImage: "play").labelStyle(.iconOnly).frame(width: 24)
+                        TextField("Name", text: $name).lineLimit(1)
+                        TextField("Notes", text: $name, axis: .vertical).lineLimit(1)
+                    }
+                }
+                var title: String { "Run" }
+            }
+            """)
+        #expect(ruleLines(report, severity: .error) + ruleLines(report, severity: .warning) == ["single_line_truncation:8"])
+    }
+
+    @Test func aButtonWithoutATitleIsNoTextForItsHeight() {
+        let report = audit("""
+            import UIKit
+            final class Dots: UIStackView {
+                func setUp() {
+                    let dot = UIButton()
+                    dot.setBackgroundImage(UIImage(), for: .normal)
+                    dot.heightAnchor.constraint(equalToConstant: 12).isActive = true
+                    let pay = UIButton()
+                    pay.setTitle("Pay", for: .normal)
+                    pay.titleLabel?.font = .preferredFont(forTextStyle: .body)
+                    pay.titleLabel?.adjustsFontForContentSizeCategory = true
+                    pay.heightAnchor.constraint(equalToConstant: 44).isActive = true
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_text_height:11"])
+    }
+}

@@ -45,7 +45,11 @@ struct HeightConstraintRule {
     /// A UIKit text view: AppKit views are not judged by this rule (the rule catalogue
     /// "Hiding is not a fixed height").
     private func isTextView(_ receiver: Receiver) -> Bool {
-        if let textClass = receivers.textClass(of: receiver) { return !UIKitVocabulary.isAppKit(textClass) }
+        if let textClass = receivers.textClass(of: receiver) {
+            // A button is text only when it shows a title (the element `UIKitFontRule` registered).
+            if textClass == "UIButton" { return elementOf[receiver] != nil }
+            return !UIKitVocabulary.isAppKit(textClass)
+        }
         return !builder.context.prefersAppKit && (elementOf[receiver] != nil || receivers.isTextView(receiver))
     }
 }

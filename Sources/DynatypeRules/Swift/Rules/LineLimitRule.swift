@@ -11,7 +11,7 @@ struct LineLimitRule {
             guard lineLimit.arguments.first?.expression.numericValue == 1, let name = lineLimit.nameToken else { continue }
             let truncated = ModifierTargets(lineLimit, in: inventory)
                 .applicable(for: .singleLineTruncation, in: inventory)
-                .filter { !$0.environment.scrolls && !isInScrolledHelper($0.call) && !Self.hasLiteralContent($0.call) }
+                .filter { !$0.environment.scrolls && !isInScrolledHelper($0.call) && !Self.hasLiteralContent($0.call) && !Self.scrollsItsLine($0.call) }
             guard !truncated.isEmpty else { continue }
             builder.report(builder.makeFinding(
                 .singleLineTruncation, at: name,
@@ -28,6 +28,12 @@ struct LineLimitRule {
     private func isInScrolledHelper(_ call: FunctionCallExprSyntax) -> Bool {
         guard let helper = ViewHelpers.enclosing(call) else { return false }
         return builder.context.facts.scrolledViewHelpers.contains(helper)
+    }
+
+    /// A one-line `TextField` / `SecureField` scrolls its own text; only one
+    /// made to grow (`axis: .vertical`) is limited by `.lineLimit`.
+    static func scrollsItsLine(_ call: FunctionCallExprSyntax) -> Bool {
+        ["TextField", "SecureField"].contains(call.calleeName ?? "") && call.argument("axis") == nil
     }
 
     /// `Text("Tap to open")`: a literal without interpolation has a known, short length.
