@@ -39,8 +39,33 @@ public final class Daemon {
     /// configuration names something that cannot be watched).
     public func start() throws {
         SignalRelay.install()
-        repositories = try configuration.repositories.compactMap(openOrStandBy)
+        repositories = try configuration.repositories.compactMap(openWaitingForTheDatabase)
     }
+
+    /// Opens a repository, waiting with backoff while its PostgreSQL server
+    /// cannot be reached (a host booting, a database restarting): systemd
+    /// sees a service still starting, not a failed one. SIGTERM ends the wait.
+    private func openWaitingForTheDatabase(_ settings: DaemonConfiguration.Repository) throws -> WatchedRepository? {
+        var delay = Self.firstDatabaseRetrySeconds
+        while true {
+            do {
+                return try openOrStandBy(settings)
+            } catch let error as PostgreSQLError where error.connectionLost {
+                guard !SignalRelay.stopRequested else { throw StoppedWhileStarting() }
+                Journal.warning("\(settings.name): \(error); waiting for the history database, retrying in \(Int(delay)) s")
+                systemd.status("\(settings.name): waiting for the history database (\(error))")
+                systemd.extendStartTimeout(seconds: delay + Self.connectTimeoutSeconds)
+                var descriptor = pollfd(fd: SignalRelay.descriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, Int32(delay * 1000))
+                delay = min(delay * 2, Self.lastDatabaseRetrySeconds)
+            }
+        }
+    }
+
+    static let firstDatabaseRetrySeconds = 1.0
+    static let lastDatabaseRetrySeconds = 30.0
+    /// libpq's `connect_timeout` of each attempt, plus a margin.
+    private static let connectTimeoutSeconds = 15.0
 
     /// Opens a repository; nil when another daemon records its shared
     /// history (PostgreSQL), after which this one stands by.
@@ -214,4 +239,9 @@ public final class Daemon {
         repositories.removeAll()
         return 0
     }
+}
+
+/// SIGTERM or SIGINT arrived before the daemon was watching anything.
+public struct StoppedWhileStarting: Error, CustomStringConvertible {
+    public var description: String { "stopped while waiting for the history database" }
 }

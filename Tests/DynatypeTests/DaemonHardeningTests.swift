@@ -23,6 +23,31 @@ import Testing
         daemon.stop()
     }
 
+    /// PostgreSQL still down when the daemon starts (both start at boot): it
+    /// waits with backoff, then audits and watches once the server is up; a
+    /// SIGTERM during the wait is a clean stop.
+    @Test func aDatabaseDownAtStartIsWaitedFor() throws {
+        let server = try PostgresServer()
+        let address = try server.createDatabase()
+        try server.pause()
+        let fixture = try DaemonTests.repository()
+        let daemon = try DaemonHarness(fixture: fixture, database: address.url)
+        try daemon.start(waitUntilWatching: false)
+        try daemon.wait("the daemon to wait for the database") { daemon.logText.contains("waiting for the history database") }
+        #expect(daemon.process?.isRunning == true, "\(daemon.logText)")
+        try server.resume()
+        try daemon.wait("the daemon to start watching", timeout: 60) { daemon.logText.contains("watching app") }
+        try daemon.wait("the first commit") { try daemon.recordedCommits().count == 1 }
+        #expect(daemon.stop() == 0)
+
+        try server.pause()
+        let stopped = try DaemonHarness(fixture: fixture, database: address.url)
+        let waitsBefore = stopped.logText.components(separatedBy: "waiting for the history database").count
+        try stopped.start(waitUntilWatching: false)
+        try stopped.wait("the second daemon to wait") { stopped.logText.components(separatedBy: "waiting for the history database").count > waitsBefore }
+        #expect(stopped.stop(within: 10)?.status == 0)
+    }
+
     /// A setup that cannot work is refused at start, naming what is wrong,
     /// rather than found at the first alert.
     @Test func aSetupThatCannotWorkIsRefusedAtStartNamingWhatIsWrong() throws {

@@ -52,7 +52,8 @@ enum WatchCommand: Command {
           -h, --help      Show this help.
 
         EXIT STATUS:
-          0  stopped by SIGTERM or SIGINT
+          0  stopped by SIGTERM or SIGINT (also while waiting for an unreachable
+             PostgreSQL server at start, which it retries with backoff up to 30 s)
           2  invalid configuration, a repository that cannot be opened, or a database
              already used by another dynatype (one daemon per database)
         """
@@ -65,6 +66,8 @@ enum WatchCommand: Command {
             try daemon.start()
         } catch let error as GitError {
             throw InputError(message: error.message)
+        } catch is StoppedWhileStarting {
+            return 0
         }
         return daemon.run()
     }

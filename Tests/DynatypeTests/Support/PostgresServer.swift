@@ -58,6 +58,13 @@ final class PostgresServer: @unchecked Sendable {
         try run("pg_ctl", ["restart", "-D", data, "-m", "fast", "-w", "-l", log, "-o", options])
     }
 
+    /// The server goes down and comes back, its data kept.
+    func pause() throws {
+        try run("pg_ctl", ["stop", "-D", data, "-m", "fast", "-w"])
+    }
+
+    func resume() throws { try start() }
+
     func stop() {
         try? run("pg_ctl", ["stop", "-D", data, "-m", "immediate", "-w"])
         try? FileManager.default.removeItem(at: folder)
