@@ -5,6 +5,7 @@ let usage = """
            dynatype-bench history REPO [--commits N] [--runs N]
            dynatype-bench latency REPO [--samples N] [--history H]
            dynatype-bench synthetic [--files N] [--commits M] [--runs N]
+           dynatype-bench wide [--files N] [--runs N]
            dynatype-bench daemon [REPO] [--samples N]
            dynatype-bench fuzz [--inputs N] [--batch N] [--seed S] [--corpus DIR] [--out DIR]
 
@@ -24,6 +25,8 @@ let usage = """
       synthetic  the history benchmark on a repository it generates itself:
                  N SwiftUI/UIKit files (default 400), M commits of realistic
                  edits (default 300). Needs no fetched repository.
+      wide       one commit adding N files (default 20000 with `wide`): `scan` of
+                 it against `audit` of its tree, interleaved.
       daemon     `dynatype watch` on a clone of REPO (or an empty repository): the
                  time from `git commit` returning to the alert line, over N commits
                  (default 12), and the daemon's resident memory idle and after a
@@ -57,7 +60,8 @@ if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h")
 }
 let runs = count("--runs", default: 5)
 let commits = count("--commits", default: 300)
-let files = count("--files", default: 400)
+let wideFiles = 20_000
+let files = count("--files", default: arguments.first == "wide" ? wideFiles : 400)
 let samples = count("--samples", default: 12)
 let history = count("--history", default: 20)
 let fuzzInputs = count("--inputs", default: 200_000)
@@ -84,6 +88,8 @@ do {
         print("generating a repository of \(files) files and \(commits) commits…")
         let repository = try generator.generate(in: folder)
         try HistoryBenchmark(repository: repository, commits: commits, runs: runs, dynatype: dynatype).run()
+    case ("wide", 1):
+        try WideCommitBenchmark(files: files, runs: runs, dynatype: dynatype).run()
     case ("daemon", 1), ("daemon", 2):
         let source = arguments.count == 2 ? URL(fileURLWithPath: arguments[1]).standardizedFileURL : nil
         try DaemonBenchmark(source: source, dynatype: dynatype, samples: samples).run()
