@@ -44,18 +44,29 @@ public struct BinaryFuzzer {
         public let how: String
     }
 
+    /// What the binary does with a batch.
+    public enum Mode: String, Sendable {
+        /// `audit`: never a crash or a hang.
+        case audit
+        /// `fix`, then `audit` again: also never a write outside the folder,
+        /// never a file made unparsable.
+        case fix
+    }
+
     let binary: URL
     let folder: URL
-    /// A batch that takes longer than this is a hang.
+    let mode: Mode
+    /// A command that takes longer than this is a hang.
     let timeout: TimeInterval
 
-    public init(binary: URL, folder: URL, timeout: TimeInterval = 120) {
+    public init(binary: URL, folder: URL, mode: Mode = .audit, timeout: TimeInterval = 120) {
         self.binary = binary
         self.folder = folder
+        self.mode = mode
         self.timeout = timeout
     }
 
-    /// Audits the batch; on a crash or hang, finds and minimises each input responsible.
+    /// Runs the batch; on a failure, finds and minimises each input responsible.
     public func run(_ batch: [FuzzSeed]) throws -> [Crash] {
         guard let how = try failure(of: batch) else { return [] }
         if batch.count == 1 { return [Crash(input: batch[0], minimized: try minimize(batch[0]), how: how)] }
@@ -63,17 +74,61 @@ public struct BinaryFuzzer {
         return try run(Array(batch[..<half])) + run(Array(batch[half...]))
     }
 
-    /// Nil when the binary exited normally (0, 1 or 2); else how it ended.
+    /// Nil when the command ended as it should; else how it failed.
     func failure(of batch: [FuzzSeed]) throws -> String? {
         try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let root = folder.appendingPathComponent("root")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for (index, input) in batch.enumerated() {
-            try Data(input.bytes).write(to: folder.appendingPathComponent(String(format: "%05d-", index) + input.name))
+            try Data(input.bytes).write(to: root.appendingPathComponent(String(format: "%05d-", index) + input.name))
         }
+        switch mode {
+        case .audit:
+            return try exit(of: ["audit", "--format", "json", root.path]).failure
+        case .fix:
+            return try fixFailure(in: root)
+        }
+    }
+
+    /// `fix` must end normally, never write outside the folder (a symbolic
+    /// link in it points at a file beside it), and never leave a file the
+    /// parser has to recover from that it did not have to before.
+    private func fixFailure(in root: URL) throws -> String? {
+        let outside = folder.appendingPathComponent("outside.swift")
+        let guarded = Data("import SwiftUI\nlet f = Font.system(size: 12)\n".utf8)
+        try guarded.write(to: outside)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("zz-link.swift").path, withDestinationPath: "../outside.swift")
+        let before = try exit(of: ["audit", "--format", "json", root.path])
+        if let failure = before.failure { return "audit before fix: \(failure)" }
+        if let failure = try exit(of: ["fix", root.path]).failure { return "fix: \(failure)" }
+        guard FileManager.default.contents(atPath: outside.path) == guarded else { return "fix wrote outside the folder, through a symbolic link" }
+        let after = try exit(of: ["audit", "--format", "json", root.path])
+        if let failure = after.failure { return "audit after fix: \(failure)" }
+        let broken = Self.recovered(after.output).subtracting(Self.recovered(before.output))
+        return broken.isEmpty ? nil : "fix left \(broken.sorted().joined(separator: ", ")) unparsable"
+    }
+
+    /// The files whose report says the parser recovered from syntax errors.
+    private static func recovered(_ json: Data) -> Set<String> {
+        guard let document = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+            let files = document["files"] as? [[String: Any]]
+        else { return [] }
+        return Set(files.compactMap { file in
+            let remarks = file["remarks"] as? [String] ?? []
+            return remarks.contains { $0.contains("recovered from syntax errors") } ? file["path"] as? String : nil
+        })
+    }
+
+    /// Runs the binary; the failure is nil when it exited 0, 1 or 2 in time.
+    private func exit(of arguments: [String]) throws -> (failure: String?, output: Data) {
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["audit", "--format", "json", folder.path]
-        process.standardOutput = FileHandle.nullDevice
+        process.arguments = arguments
+        let output = folder.appendingPathComponent("output-\(arguments[0])")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        defer { try? handle.close() }
+        process.standardOutput = handle
         process.standardError = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
@@ -82,10 +137,11 @@ public struct BinaryFuzzer {
             // SIGKILL: a child of a test runner inherits its blocked SIGTERM.
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            return "no answer within \(Int(timeout)) s"
+            return ("no answer within \(Int(timeout)) s", Data())
         }
-        if process.terminationReason == .uncaughtSignal { return "killed by signal \(process.terminationStatus)" }
-        return (0...2).contains(process.terminationStatus) ? nil : "exit status \(process.terminationStatus)"
+        let written = FileManager.default.contents(atPath: output.path) ?? Data()
+        if process.terminationReason == .uncaughtSignal { return ("killed by signal \(process.terminationStatus)", written) }
+        return ((0...2).contains(process.terminationStatus) ? nil : "exit status \(process.terminationStatus)", written)
     }
 
     /// Removes ever smaller chunks while the input still fails (a bounded delta debugging).

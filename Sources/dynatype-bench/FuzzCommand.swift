@@ -11,17 +11,18 @@ struct FuzzCommand {
     let seed: UInt64
     let corpus: URL?
     let output: URL
+    let mode: BinaryFuzzer.Mode
 
     func run() throws {
         let seeds = FuzzSeed.catalogue + (corpus.map { FuzzSeed.files(under: $0) } ?? [])
         let campaign = FuzzCampaign(seeds: seeds, seed: seed)
         let work = try temporaryFolder("fuzz")
         defer { try? FileManager.default.removeItem(at: work) }
-        let fuzzer = BinaryFuzzer(binary: URL(fileURLWithPath: dynatype), folder: work)
+        let fuzzer = BinaryFuzzer(binary: URL(fileURLWithPath: dynatype), folder: work, mode: mode)
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        print("fuzzing with \(seeds.count) seeds, seed \(seed), \(inputs) inputs in batches of \(batchSize)…")
+        print("fuzzing `dynatype \(mode.rawValue)` with \(seeds.count) seeds, seed \(seed), \(inputs) inputs in batches of \(batchSize)…")
         let start = Date()
-        var crashes = 0
+        var crashes = 0 // failures of any kind: crashes, hangs, a write outside, an unparsable fix
         // Inputs are generated in one seeded sequence, a batch at a time, so memory stays flat.
         var random = SeededGenerator(seed: seed)
         var done = 0

@@ -1,4 +1,5 @@
 import Foundation
+import DynatypeFuzz
 
 let usage = """
     USAGE: dynatype-bench audit PATH [--runs N]
@@ -7,7 +8,7 @@ let usage = """
            dynatype-bench synthetic [--files N] [--commits M] [--runs N]
            dynatype-bench wide [--files N] [--runs N]
            dynatype-bench daemon [REPO] [--samples N]
-           dynatype-bench fuzz [--inputs N] [--batch N] [--seed S] [--corpus DIR] [--out DIR]
+           dynatype-bench fuzz [--fix] [--inputs N] [--batch N] [--seed S] [--corpus DIR] [--out DIR]
 
     Benchmarks of a release build (swift build -c release), medians of N runs
     (default 5), ratios measured in the same run:
@@ -36,7 +37,10 @@ let usage = """
                  catalogue's examples and the files under --corpus, through the
                  dynatype binary in batches (default 500); each crash or hang is
                  narrowed to one input, minimised and written to --out (default
-                 ./fuzz-crashes). --inputs defaults to 200000.
+                 ./fuzz-crashes). --inputs defaults to 200000. With --fix, each
+                 batch goes through `fix` and is audited before and after: a
+                 write through the batch's symbolic link to a file outside it,
+                 or a file the fix leaves unparsable, is a failure too.
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -69,6 +73,8 @@ let fuzzBatch = count("--batch", default: 500)
 let fuzzSeed = UInt64(count("--seed", default: 1))
 let fuzzCorpus = option("--corpus").map { URL(fileURLWithPath: $0).standardizedFileURL }
 let fuzzOutput = URL(fileURLWithPath: option("--out") ?? "fuzz-crashes").standardizedFileURL
+let fuzzMode: BinaryFuzzer.Mode = arguments.contains("--fix") ? .fix : .audit
+arguments.removeAll { $0 == "--fix" }
 // The dynatype binary built beside this one: the scans run as child processes
 // so each one's peak memory is its own.
 let dynatype = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dynatype").path
@@ -94,7 +100,7 @@ do {
         let source = arguments.count == 2 ? URL(fileURLWithPath: arguments[1]).standardizedFileURL : nil
         try DaemonBenchmark(source: source, dynatype: dynatype, samples: samples).run()
     case ("fuzz", 1):
-        try FuzzCommand(dynatype: dynatype, inputs: fuzzInputs, batchSize: fuzzBatch, seed: fuzzSeed, corpus: fuzzCorpus, output: fuzzOutput).run()
+        try FuzzCommand(dynatype: dynatype, inputs: fuzzInputs, batchSize: fuzzBatch, seed: fuzzSeed, corpus: fuzzCorpus, output: fuzzOutput, mode: fuzzMode).run()
     default:
         FileHandle.standardError.write(Data("dynatype-bench: unknown arguments \(arguments)\n\(usage)\n".utf8))
         exit(2)

@@ -19,6 +19,24 @@ import Testing
         #expect(crashes.isEmpty, "\(crashes.map { "\($0.how): \($0.minimized.name) \($0.minimized.bytes)" })")
     }
 
+    @Test func aBatchThroughFixEndsNormallyWritesOnlyInsideAndKeepsFilesParsable() throws {
+        let folder = try TemporaryDirectory()
+        let fuzzer = BinaryFuzzer(binary: dynatypeBinary, folder: folder.url.appendingPathComponent("batch"), mode: .fix)
+        let inputs = FuzzCampaign(seeds: FuzzSeed.catalogue, seed: 11).inputs(count: 100)
+        let failures = try fuzzer.run(inputs)
+        #expect(failures.isEmpty, "\(failures.map { "\($0.how): \($0.minimized.name) \($0.minimized.bytes)" })")
+    }
+
+    /// The fix fuzzer's own check, on a stand-in `fix` that writes through the batch's link.
+    @Test func aFixThatWritesThroughALinkIsCaught() throws {
+        let folder = try TemporaryDirectory()
+        let script = try folder.write("careless", "#!/bin/sh\n[ \"$1\" = fix ] && echo '// changed' >> \"$2/zz-link.swift\"\nexit 0\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let fuzzer = BinaryFuzzer(binary: script, folder: folder.url.appendingPathComponent("batch"), mode: .fix)
+        let failures = try fuzzer.run([FuzzSeed(name: "A.swift", bytes: Array("let a = 1\n".utf8))])
+        #expect(failures.map(\.how) == ["fix wrote outside the folder, through a symbolic link"])
+    }
+
     @Test func theCampaignIsRepeatableAndMutatesEveryInput() {
         let first = FuzzCampaign(seeds: FuzzSeed.catalogue, seed: 3).inputs(count: 50)
         #expect(first == FuzzCampaign(seeds: FuzzSeed.catalogue, seed: 3).inputs(count: 50))
