@@ -333,13 +333,14 @@ import Testing
                     Text("A").font(.system(size: isTV ? 128 : 64, design: .rounded))
                     Text("B").font(.system(size: fontSize))
                     Text("C").font(.system(size: iconSize))
-                    // Branches of different styles: the smaller, which Dynamic Type grows from.
+                    // Branches of different styles: no one style stands for both.
                     Text("D").font(.system(size: isTV ? 30 : 24))
                 }
             }
             """)
         // (A and C are display sizes: advice to keep them, no replacement; see displaySizesKeepTheirSize.)
-        #expect(replacements(report) == ["UIFont.preferredFont(forTextStyle: .callout)", ".title", ".title2"])
+        #expect(replacements(report) == ["UIFont.preferredFont(forTextStyle: .callout)", ".title"])
+        #expect(report.findings.last?.fix.contains("each branch its own text style (.title and .title2)") == true)
     }
 
     /// `scaledFont(for:)` takes a `UIFont`; `UIFont(name:size:)` gives an optional one.
@@ -387,7 +388,8 @@ import Testing
             let bold = NSImage.SymbolConfiguration(pointSize: 12, weight: .bold)
             let plain = NSImage.SymbolConfiguration(pointSize: 12, weight: .regular)
             """)
-        #expect(report.findings.map(\.replacement) == [nil, "NSImage.SymbolConfiguration(textStyle: .caption1)"])
+        // macOS's 12 pt style is `.callout`.
+        #expect(report.findings.map(\.replacement) == [nil, "NSImage.SymbolConfiguration(textStyle: .callout)"])
         #expect(report.findings.first?.fix.contains("no replacement is offered") == true)
     }
 

@@ -255,6 +255,25 @@ struct FontClassifier {
         return binding.initializer.map { Self.isPreferredDescriptor($0.value.trimmedText) } ?? false
     }
 
+    /// The nearest styles of the two sizes of `cond ? 12 : 14`, when both are known.
+    private func branchStyles(of size: ExprSyntax, onMacOS: Bool) -> (TextStyle, TextStyle)? {
+        let expr = size.unwrapped
+        let branches: (ExprSyntax, ExprSyntax)
+        if let ternary = expr.as(TernaryExprSyntax.self) {
+            branches = (ternary.thenExpression, ternary.elseExpression)
+        } else if let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let ternary = Array(sequence.elements)[1].as(UnresolvedTernaryExprSyntax.self), let otherwise = sequence.elements.last
+        {
+            branches = (ternary.thenExpression, otherwise)
+        } else {
+            return nil
+        }
+        guard let first = sizes.estimate(branches.0)?.points, let second = sizes.estimate(branches.1)?.points, !first.isNaN, !second.isNaN
+        else { return nil }
+        let nearest = onMacOS ? { TextStyle.nearestOnMacOS(toPointSize: $0) } : { TextStyle.nearest(toPointSize: $0) }
+        return (nearest(first), nearest(second))
+    }
+
     /// `UIFont(descriptor: d, size: d.pointSize)`: the descriptor's own size, as `size: 0` keeps it.
     private static func isPointSize(of descriptor: ExprSyntax, _ size: ExprSyntax?) -> Bool {
         guard let member = size?.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "pointSize" else { return false }
@@ -316,8 +335,14 @@ struct FontClassifier {
     /// A constructor with a size: fixed, scaling or dependent, by the size.
     /// `advice`, when there is no replacement to paste, is the fix in words.
     private func constructor(
-        _ call: FunctionCallExprSyntax, size: ExprSyntax, rule: RuleID, replacement: String?, advice: String? = nil
+        _ call: FunctionCallExprSyntax, size: ExprSyntax, rule: RuleID, replacement proposedReplacement: String?, advice proposedAdvice: String? = nil
     ) -> FontClassification {
+        var replacement = proposedReplacement, advice = proposedAdvice
+        // The rule catalogue: two sizes of one conditional are never one style.
+        if let styles = branchStyles(of: size, onMacOS: rule == .fixedAppKitFont), styles.0 != styles.1 {
+            replacement = nil
+            advice = "give each branch its own text style (.\(styles.0.rawValue) and .\(styles.1.rawValue)), choosing the font, not its size"
+        }
         let spec = FontSpec.code(Syntax(call))
         let sizeClass = classifySize(size, depth: 0)
         let message: String

@@ -188,7 +188,8 @@ final class ViewTree {
         guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
         if textElementNames.contains(name) {
-            if labelsAnImage(call) || name == "Label" && showsOnlyIcon(call) { return .primitive }
+            if labelsAnImage(call) { return .primitive }
+            if name == "Label" && showsOnlyIcon(call) { return .image }
             return isTextElement(call, named: name) ? .textElement(name) : .container(name)
         }
         if name == "Image" { return .image }

@@ -211,4 +211,48 @@ import Testing
             """)
         #expect(ruleLines(report) == ["fixed_text_height:11"])
     }
+
+    @Test func aButtonTitledWithNothingShowsNoText() {
+        let report = audit("""
+            import AppKit
+            final class Settings: NSView {
+                let toggle = NSButton()
+                let labelled = NSButton(checkboxWithTitle: "", target: nil, action: nil)
+                func setUp() { toggle.title = ""; toggle.setButtonType(.switch) }
+            }
+            """)
+        #expect(report.findings.isEmpty && report.elements.isEmpty)
+    }
+
+    @Test func framesThatFollowTheContainerAreNoFixedTextHeight() {
+        let report = audit("""
+            import SwiftUI
+            struct Widget: View {
+                var body: some View {
+                    GeometryReader { geometry in
+                        VStack {
+                            Text("Up next").frame(height: geometry.size.height * 82 / 345)
+                            Text("Later").frame(width: .infinity, height: .infinity)
+                            Text("Fixed").frame(height: 18)
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_text_height:8"])
+    }
+
+    @Test func aFixedFontOnIconOnlyLabelsSizesSymbols() {
+        let report = audit("""
+            import SwiftUI
+            struct Play: View {
+                var body: some View {
+                    Group { Label("Play", systemImage: "play.fill") }
+                        .font(.system(size: 36, weight: .bold))
+                        .labelStyle(.iconOnly)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_symbol_size:5"])
+    }
 }

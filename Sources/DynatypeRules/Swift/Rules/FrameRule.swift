@@ -85,7 +85,8 @@ struct FrameRule {
     /// too: it is not "a literal/constant width").
     private static func hidesOrFrees(_ side: ExprSyntax) -> Bool {
         let expr = side.unwrapped
-        if expr.isNilLiteral || expr.numericValue == 0 { return true }
+        if expr.isNilLiteral || expr.numericValue == 0 || expr.referencedName == "infinity" { return true }
+        if followsContainer(expr) { return true }
         if let ternary = expr.as(TernaryExprSyntax.self) {
             return hidesOrFrees(ternary.thenExpression) && hidesOrFrees(ternary.elseExpression)
         }
@@ -93,6 +94,30 @@ struct FrameRule {
             let otherwise = sequence.elements.last, sequence.elements.count == 3
         else { return false }
         return hidesOrFrees(ternary.thenExpression) && hidesOrFrees(otherwise)
+    }
+
+    /// A share of the space around it (`geometry.size.height * 82 / 345` in a
+    /// `GeometryReader { geometry in … }`, the screen's bounds): a layout
+    /// proportion that changes with the container, not a size set for text.
+    private static func followsContainer(_ side: ExprSyntax) -> Bool {
+        let names = Set(side.tokens(viewMode: .sourceAccurate).map(\.text))
+        if names.contains("bounds") && names.contains("screen") || names.contains("UIScreen") { return true }
+        var current = side.parent
+        while let node = current, !node.is(DeclSyntax.self) {
+            if let reader = node.as(FunctionCallExprSyntax.self), reader.calleeName == "GeometryReader",
+                let parameters = reader.trailingClosure?.signature?.parameterClause
+            {
+                let bound: [String]
+                switch parameters {
+                case .simpleInput(let shorthand): bound = shorthand.map(\.name.text)
+                case .parameterClause(let clause): bound = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+                @unknown default: bound = []
+                }
+                if bound.contains(where: names.contains) { return true }
+            }
+            current = node.parent
+        }
+        return false
     }
 
     /// The chain starts from a text element the width rule applies to: one

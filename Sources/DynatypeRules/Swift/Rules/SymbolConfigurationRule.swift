@@ -13,8 +13,10 @@ struct SymbolConfigurationRule {
         for call in calls.sorted(by: { $0.position < $1.position }) {
             guard let size = call.argument("pointSize"), classifier.classifySize(size, depth: 0).value != .scales else { continue }
             let estimate = PointSizeEvaluator(context: builder.context).estimate(size)
-            let style = estimate?.anchor ?? TextStyle.nearest(toPointSize: estimate?.points)
             let owner = Self.imageType(of: call, appKit: builder.context.prefersAppKit)
+            // macOS's text styles have their own sizes (13 pt is its `.body`).
+            let style = estimate?.anchor
+                ?? (owner == "NSImage" ? TextStyle.nearestOnMacOS(toPointSize: estimate?.points) : TextStyle.nearest(toPointSize: estimate?.points))
             let replacement = Self.replacement(of: call, owner: owner, style: style)
             // AppKit has no weight-only configuration to apply: a fix would drop the weight.
             let keepsWeight = owner != "NSImage" || call.argument("weight").map { $0.referencedName == "regular" } ?? true

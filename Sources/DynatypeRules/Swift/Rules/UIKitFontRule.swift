@@ -153,8 +153,16 @@ struct UIKitFontRule {
         let titled = builder.context.index.calls(named: "setTitle").contains { call in
             receivers.receivers(for: call.calleeBase, at: call).contains(receiver)
         }
-        let initializedWithTitle = receivers.constructors[receiver]?.arguments.contains { $0.label?.text.hasSuffix("itle") == true } ?? false
+        let initializedWithTitle = receivers.constructors[receiver]?.arguments.contains {
+            $0.label?.text.hasSuffix("itle") == true && !Self.isEmptyText($0.expression)
+        } ?? false
         return titled || initializedWithTitle || isConfigured(receiver) || isAssigned(receiver, ["text", "title"])
+    }
+
+    /// `""`: a switch or checkbox titled with nothing shows no text.
+    private static func isEmptyText(_ expression: ExprSyntax) -> Bool {
+        guard let literal = expression.unwrapped.as(StringLiteralExprSyntax.self) else { return false }
+        return literal.segments.allSatisfy { $0.as(StringSegmentSyntax.self)?.content.text.isEmpty == true }
     }
 
     /// A `UIButton.Configuration` draws the title in a text style's font
@@ -164,11 +172,12 @@ struct UIKitFontRule {
         receivers.constructors[receiver]?.argument("configuration") != nil || isAssigned(receiver, ["configuration"])
     }
 
-    /// Whether code sets one of the properties on the view or its title label.
+    /// Whether code sets one of the properties on the view or its title
+    /// label (to something other than an empty text).
     private func isAssigned(_ receiver: Receiver, _ properties: Set<String>) -> Bool {
         builder.context.index.assignments.contains { assignment in
             guard let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self),
-                properties.contains(target.declName.baseName.text)
+                properties.contains(target.declName.baseName.text), let value = assignment.elements.last, !Self.isEmptyText(value)
             else { return false }
             return receivers.receivers(for: target.base, at: assignment).contains { $0 == receiver || $0 == receiver.titleLabel }
         }
