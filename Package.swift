@@ -45,12 +45,14 @@ let package = Package(
         // glibc's malloc tuning (malloc.h), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Webhook POSTs through libcurl, which reads no more of a response than its status needs.
+        .target(name: "CCurlPost", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "DynatypeGit", dependencies: ["CGit2"]),
         .target(name: "DynatypeHistory", dependencies: ["CSQLite", "CPostgreSQL", "DynatypeRules"], swiftSettings: syntaxCompile),
         .target(name: "DynatypeRules", swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .target(name: "DynatypeReport", dependencies: ["DynatypeRules", "DynatypeHistory"], swiftSettings: syntaxCompile),
         .target(name: "DynatypeEngine", dependencies: ["CMalloc", "DynatypeRules", "DynatypeGit", "DynatypeHistory"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
-        .target(name: "DynatypeService", dependencies: ["DynatypeRules", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeReport"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
+        .target(name: "DynatypeService", dependencies: ["CCurlPost", "DynatypeRules", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeReport"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .executableTarget(
             name: "dynatype",
             dependencies: ["DynatypeRules", "DynatypeReport", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeService"],

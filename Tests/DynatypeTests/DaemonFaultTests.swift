@@ -154,6 +154,23 @@ import Testing
         Self.expectExactlyOnce(daemon.alertLines(), expected)
     }
 
+    /// A receiver that answers 200 and then streams for ever: the alert is
+    /// delivered at the status, and the daemon takes a few socket buffers of
+    /// the body, not the gigabytes it used to buffer.
+    @Test func aWebhookWithAnEndlessBodyIsDeliveredAtItsStatus() throws {
+        let server = try TestHTTPServer(statuses: [TestHTTPServer.endless])
+        let fixture = try DaemonTests.repository()
+        let daemon = try DaemonHarness(fixture: fixture, alertSettings: Self.webhook(server, timeout: 60))
+        try daemon.start()
+        _ = try DaemonTests.regress(fixture)
+        try daemon.wait("the alert through the webhook") { !server.requests.isEmpty }
+        usleep(2_000_000)
+        print("endless body: the daemon took \(server.endlessBytesSent) bytes of it")
+        #expect(server.endlessBytesSent < 1 << 20, "the daemon read \(server.endlessBytesSent) bytes of an endless body")
+        #expect(!daemon.logText.contains("not delivered to webhook"), "\(daemon.logText)")
+        try Self.expectPromptStop(daemon)
+    }
+
     // MARK: The database's disk
 
     @Test func aFullDiskUnderTheDatabaseLosesAndDoublesNothing() throws {

@@ -1,10 +1,8 @@
+import CCurlPost
 import DynatypeEngine
 import DynatypeHistory
 import DynatypeRules
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// POSTs alerts to an HTTP endpoint with a timeout. The secret header's
 /// value is read when the sink is made and appears in no message: errors
@@ -41,79 +39,59 @@ struct WebhookSink: AlertSink {
     }
 
     func deliver(_ delivery: PendingDelivery, document: AlertDocument, cancellation: DeliveryCancellation) throws {
-        var request = URLRequest(url: webhook.url, timeoutInterval: webhook.timeout)
-        request.httpMethod = "POST"
-        request.httpBody = try WebhookPayload.body(document, raw: delivery.payload, format: webhook.format)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("dynatype/\(DynatypeVersion.current)", forHTTPHeaderField: "User-Agent")
-        // Receivers can drop a repeated delivery (a retry after a lost response).
-        request.setValue(document.id, forHTTPHeaderField: "Idempotency-Key")
-        if let header = webhook.secretHeader, let secret { request.setValue(secret, forHTTPHeaderField: header) }
-
-        // Only the status matters: the body is never read, so an endless one costs nothing.
-        let status = ResponseStatus()
-        let session = URLSession(configuration: .ephemeral, delegate: status, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
-        let task = session.dataTask(with: request)
-        task.resume()
-        let done = status.done
-        // Waited for in slices, so that a stopping daemon need not wait out the timeout.
-        let deadline = Date().addingTimeInterval(webhook.timeout + 5)
-        while done.wait(timeout: .now() + 0.1) == .timedOut {
-            if cancellation.isCancelled {
-                task.cancel()
-                throw DeliveryError(message: "webhook \(webhook.name) (\(webhook.url.host ?? "")): abandoned because the daemon is stopping")
-            }
-            if Date() >= deadline {
-                task.cancel()
-                throw DeliveryError(message: "webhook \(webhook.name) (\(webhook.url.host ?? "")): no response within \(webhook.timeout) s")
-            }
+        let body = try WebhookPayload.body(document, raw: delivery.payload, format: webhook.format)
+        var headers = [
+            "Content-Type: application/json",
+            "User-Agent: dynatype/\(DynatypeVersion.current)",
+            // Receivers can drop a repeated delivery (a retry after a lost response).
+            "Idempotency-Key: \(document.id)",
+            // libcurl would otherwise wait for a `100 Continue` on larger bodies.
+            "Expect:",
+        ]
+        if let header = webhook.secretHeader, let secret { headers.append("\(header): \(secret)") }
+        let host = webhook.url.host ?? ""
+        let result = HTTPPost.send(
+            to: webhook.url.absoluteString, headers: headers, body: body, timeout: webhook.timeout, cancellation: cancellation
+        )
+        if cancellation.isCancelled, result.code != 0 {
+            throw DeliveryError(message: "webhook \(webhook.name) (\(host)): abandoned because the daemon is stopping")
         }
-        switch status.outcome {
-        case .success(let status) where (200..<300).contains(status):
-            return
-        case .success(let status):
-            throw DeliveryError(message: "webhook \(webhook.name) (\(webhook.url.host ?? "")): HTTP status \(status)")
-        case .failure(let error):
-            throw DeliveryError(message: "webhook \(webhook.name) (\(webhook.url.host ?? "")): \((error as NSError).localizedDescription)")
+        guard result.code == 0 else { throw DeliveryError(message: "webhook \(webhook.name) (\(host)): \(result.message)") }
+        guard (200..<300).contains(result.status) else {
+            throw DeliveryError(message: "webhook \(webhook.name) (\(host)): HTTP status \(result.status)")
         }
     }
 }
 
-/// Hears a webhook's response status and stops there: the task is
-/// cancelled before any of the body is read.
-private final class ResponseStatus: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var result: Result<Int, Error>?
-
-    var outcome: Result<Int, Error> {
-        lock.withLock { result ?? .failure(DeliveryError(message: "no response")) }
+/// One POST through libcurl (`CCurlPost`): only the status is read, so an
+/// endless or huge response costs a few kilobytes; a stopping daemon
+/// abandons the request within a moment.
+enum HTTPPost {
+    struct Result {
+        let status: Int
+        /// libcurl's result code: 0 when the status arrived.
+        let code: Int32
+        let message: String
     }
 
-    private func finish(_ outcome: Result<Int, Error>) {
-        let first = lock.withLock {
-            guard result == nil else { return false }
-            result = outcome
-            return true
+    /// Response headers past this end the request: no receiver needs more.
+    static let maximumHeaderBytes = 16 * 1024
+
+    static func send(to url: String, headers: [String], body: Data, timeout: Double, cancellation: DeliveryCancellation) -> Result {
+        var outcome = dynatype_post_result()
+        let context = Unmanaged.passUnretained(cancellation).toOpaque()
+        let lines = headers.map { strdup($0) }
+        defer { lines.forEach { free($0) } }
+        lines.map { UnsafePointer($0) }.withUnsafeBufferPointer { headerPointers in
+            body.withUnsafeBytes { bytes in
+                dynatype_post(
+                    url, headerPointers.baseAddress, headerPointers.count, bytes.baseAddress, bytes.count, timeout, maximumHeaderBytes,
+                    { context in Unmanaged<DeliveryCancellation>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0 },
+                    context, &outcome
+                )
+            }
         }
-        if first { done.signal() }
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        finish(.success((response as? HTTPURLResponse)?.statusCode ?? 0))
-        completionHandler(.cancel)
-        dataTask.cancel()
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        dataTask.cancel()
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        finish(error.map { .failure($0) } ?? .success((task.response as? HTTPURLResponse)?.statusCode ?? 0))
+        let message = withUnsafeBytes(of: outcome.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return Result(status: outcome.status, code: outcome.code, message: message)
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// A minimal HTTP/1.1 server on 127.0.0.1 for webhook tests: answers each
 /// request with the next scripted status (the last one repeats) and keeps
 /// what it received. A status of `hang` never answers, `reset` closes the
-/// connection with a TCP reset instead of answering.
+/// connection with a TCP reset instead of answering, `endless` answers 200
+/// with a body that goes on for as long as the client reads (up to 10 s).
 final class TestHTTPServer: @unchecked Sendable {
     struct Request {
         let headers: [String: String]
@@ -13,12 +14,14 @@ final class TestHTTPServer: @unchecked Sendable {
 
     static let hang = -1
     static let reset = -2
+    static let endless = -3
 
     let port: UInt16
     private let listener: Int32
     private let lock = NSLock()
     private var statuses: [Int]
     private var received: [Request] = []
+    private var endlessBytes = 0
     /// How long each answer is delayed (a slow receiver).
     private let delay: Double
 
@@ -38,6 +41,13 @@ final class TestHTTPServer: @unchecked Sendable {
         port = UInt16(bigEndian: address.sin_port)
         let thread = Thread { [self] in serve() }
         thread.start()
+    }
+
+    /// How much of the endless bodies the clients took.
+    var endlessBytesSent: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return endlessBytes
     }
 
     var requests: [Request] {
@@ -95,12 +105,31 @@ final class TestHTTPServer: @unchecked Sendable {
             var linger = Foundation.linger(l_onoff: 1, l_linger: 0)
             setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Foundation.linger>.size))
             return
+        case Self.endless:
+            sendEndlessBody(on: connection)
+            return
         default:
             break
         }
         let response = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
         // The client may be gone (a daemon killed with -9): no SIGPIPE for the test process.
         _ = response.withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    }
+
+    private func sendEndlessBody(on connection: Int32) {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n"
+        _ = head.withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        let chunk = [UInt8](repeating: 0x61, count: 65_536)
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let sent = send(connection, chunk, chunk.count, Int32(MSG_NOSIGNAL))
+            guard sent > 0 else { return }
+            lock.lock()
+            endlessBytes += sent
+            lock.unlock()
+        }
     }
 
     deinit {
