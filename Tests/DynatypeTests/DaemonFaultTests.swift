@@ -155,8 +155,8 @@ import Testing
     }
 
     /// A receiver that answers 200 and then streams for ever: the alert is
-    /// delivered at the status, and the daemon takes a few socket buffers of
-    /// the body, not the gigabytes it used to buffer.
+    /// delivered at the status, and the body goes no further than the
+    /// sockets' buffers (it used to be read on: 97 MB in two seconds).
     @Test func aWebhookWithAnEndlessBodyIsDeliveredAtItsStatus() throws {
         let server = try TestHTTPServer(statuses: [TestHTTPServer.endless])
         let fixture = try DaemonTests.repository()
@@ -165,8 +165,10 @@ import Testing
         _ = try DaemonTests.regress(fixture)
         try daemon.wait("the alert through the webhook") { !server.requests.isEmpty }
         usleep(2_000_000)
-        print("endless body: the daemon took \(server.endlessBytesSent) bytes of it")
-        #expect(server.endlessBytesSent < 1 << 20, "the daemon read \(server.endlessBytesSent) bytes of an endless body")
+        print("endless body: \(server.endlessBytesSent) bytes sent before the daemon closed the connection")
+        // What the server could send is what the two sockets' kernel buffers hold (a few MB at most)
+        // once the daemon stops reading; reading on, as it did, is ~50 MB a second.
+        #expect(server.endlessBytesSent < 16 << 20, "the daemon read \(server.endlessBytesSent) bytes of an endless body")
         #expect(!daemon.logText.contains("not delivered to webhook"), "\(daemon.logText)")
         try Self.expectPromptStop(daemon)
     }

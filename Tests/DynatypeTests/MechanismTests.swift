@@ -42,6 +42,16 @@ import Testing
     func matches(pattern: String, path: String, expected: Bool) {
         #expect(Glob(pattern).matches(path) == expected)
     }
+
+    /// Thirty `**`s between components, against a deep path that misses at
+    /// the end: backtracking took four times longer per `**` (here for ever).
+    @Test func manyDoubleStarsAreDecidedInPolynomialTime() {
+        let pattern = (0..<30).map { "**/d\($0 % 3)" }.joined(separator: "/") + "/**/*.swift"
+        let path = (0..<60).map { "d\($0 % 3)" }.joined(separator: "/")
+        #expect(!Glob(pattern).matches(path + "/A.txt"))
+        #expect(Glob(pattern).matches(path + "/A.swift"))
+        #expect(Glob("**/**/**/App").matches("x/App/B.swift"))
+    }
 }
 
 @Suite struct ConfigurationTests {

@@ -8,23 +8,36 @@ public struct Glob: Sendable {
         var trimmed = pattern
         while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
-        var parts = trimmed.split(separator: "/", omittingEmptySubsequences: true)
+        var parts: [Substring] = []
+        // `**/**` is `**`.
+        for part in trimmed.split(separator: "/", omittingEmptySubsequences: true) where !(part == "**" && parts.last == "**") {
+            parts.append(part)
+        }
         if parts.last != "**" { parts.append("**") }
         components = parts
     }
 
+    /// Pattern components against path components, each pair decided once:
+    /// backtracking over `**`s cost four times more per `**` (a repository's
+    /// `.dynatype.json` could stall every audit with `a/**/b/**/c/**/…`).
     public func matches(_ path: String) -> Bool {
-        Self.match(components[...], path.split(separator: "/")[...])
-    }
-
-    private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
-        guard let head = pattern.first else { return path.isEmpty }
-        if head == "**" {
-            let rest = pattern.dropFirst()
-            return (path.startIndex...path.endIndex).contains { match(rest, path[$0...]) }
+        let parts = path.split(separator: "/").map(Array.init)
+        let pattern = components.map(Array.init)
+        var known: [[Bool?]] = Array(repeating: Array(repeating: nil, count: parts.count + 1), count: pattern.count + 1)
+        func match(_ p: Int, _ i: Int) -> Bool {
+            if let result = known[p][i] { return result }
+            let result: Bool
+            if p == pattern.count {
+                result = i == parts.count
+            } else if pattern[p] == ["*", "*"] {
+                result = match(p + 1, i) || (i < parts.count && match(p, i + 1))
+            } else {
+                result = i < parts.count && Self.matchComponent(pattern[p], parts[i]) && match(p + 1, i + 1)
+            }
+            known[p][i] = result
+            return result
         }
-        guard let component = path.first, matchComponent(Array(head), Array(component)) else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
+        return match(0, 0)
     }
 
     private static func matchComponent(_ pattern: [Character], _ text: [Character]) -> Bool {

@@ -10,7 +10,7 @@ public enum ProjectPlatforms {
     public static func detect(in root: URL) -> Set<Platform>? {
         var found: Set<Platform> = []
         if let manifest = read(root.appendingPathComponent("Package.swift")) {
-            found.formUnion(packagePlatforms(manifest))
+            found.formUnion(packagePlatforms(String(decoding: manifest, as: UTF8.self)))
         }
         for project in xcodeProjects(in: root) {
             if let text = read(project.appendingPathComponent("project.pbxproj")) { found.formUnion(xcodePlatforms(text)) }
@@ -28,10 +28,11 @@ public enum ProjectPlatforms {
         return Set(Platform.allCases.filter { list.contains(".\($0.rawValue)(") })
     }
 
-    static func xcodePlatforms(_ project: String) -> Set<Platform> {
+    /// The `SDKROOT`s of a `project.pbxproj` (megabytes of text: searched as bytes).
+    static func xcodePlatforms(_ project: Data) -> Set<Platform> {
         var found: Set<Platform> = []
-        for (sdk, platform) in sdkRoots where project.contains("SDKROOT = \(sdk);") { found.insert(platform) }
-        if project.contains("SUPPORTS_MACCATALYST = YES;") { found.insert(.macCatalyst) }
+        for (sdk, platform) in sdkRoots where project.range(of: Data("SDKROOT = \(sdk);".utf8)) != nil { found.insert(platform) }
+        if project.range(of: Data("SUPPORTS_MACCATALYST = YES;".utf8)) != nil { found.insert(.macCatalyst) }
         return found
     }
 
@@ -39,19 +40,26 @@ public enum ProjectPlatforms {
         ("iphoneos", .iOS), ("macosx", .macOS), ("appletvos", .tvOS), ("watchos", .watchOS), ("xros", .visionOS),
     ]
 
-    /// `*.xcodeproj` in the folder and in its folders (`App/App.xcodeproj`).
+    /// `*.xcodeproj` in the folder, else in its first folders (`App/App.xcodeproj`):
+    /// a project's manifests sit at its top, and the folder may be large.
     private static func xcodeProjects(in root: URL) -> [URL] {
         let manager = FileManager.default
-        let top = (try? manager.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? []
-        let nested = top.filter { $0.pathExtension.isEmpty }.flatMap { (try? manager.contentsOfDirectory(at: $0, includingPropertiesForKeys: nil)) ?? [] }
-        return (top + nested).filter { $0.pathExtension == "xcodeproj" }
+        let top = (try? manager.contentsOfDirectory(at: root, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)) ?? []
+        let here = top.filter { $0.pathExtension == "xcodeproj" }
+        guard here.isEmpty, !top.contains(where: { $0.lastPathComponent == "Package.swift" }) else { return here }
+        return top.filter { $0.pathExtension.isEmpty }.prefix(subfoldersSearched).flatMap { folder in
+            ((try? manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)) ?? [])
+                .filter { $0.pathExtension == "xcodeproj" }
+        }
     }
 
+    private static let subfoldersSearched = 32
+
     /// Manifests are small; a huge or unreadable one says nothing.
-    private static func read(_ file: URL) -> String? {
+    private static func read(_ file: URL) -> Data? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-            let size = attributes[.size] as? Int, size < 16 << 20, let data = FileManager.default.contents(atPath: file.path)
+            let size = attributes[.size] as? Int, size < 16 << 20
         else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        return FileManager.default.contents(atPath: file.path)
     }
 }

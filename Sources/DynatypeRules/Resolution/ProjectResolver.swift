@@ -188,7 +188,8 @@ struct SuppressionRanges {
                     message: known
                         ? "`dynatype:\(cover.suppression.scope.commandText) \(rule)` suppresses nothing"
                         : "`\(rule)` is not a dynatype rule id",
-                    current: "dynatype:\(cover.suppression.scope.commandText) \(cover.suppression.rules.joined(separator: " "))",
+                    // The rule it is about, not the comment's whole list: a comment of thousands of words made each finding that long.
+                    current: "dynatype:\(cover.suppression.scope.commandText) \(rule)",
                     fix: known ? "remove the suppression comment" : "use a rule id from `dynatype rules`",
                     declaration: "suppression"
                 )

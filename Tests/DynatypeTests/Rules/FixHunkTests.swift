@@ -1,5 +1,6 @@
 @testable import DynatypeEngine
 @testable import DynatypeRules
+import Foundation
 import Testing
 
 /// Replacements a reviewer merges as they are (the rule catalogue "What real
@@ -102,8 +103,8 @@ import Testing
         #expect(ProjectPlatforms.packagePlatforms("let p = Package(name: \"A\", platforms: [.macOS(.v13)], targets: [])") == [.macOS])
         #expect(ProjectPlatforms.packagePlatforms("let p = Package(name: \"A\", platforms: [.iOS(.v16), .macOS(.v13)])") == [.iOS, .macOS])
         #expect(ProjectPlatforms.packagePlatforms("let p = Package(name: \"A\")").isEmpty)
-        #expect(ProjectPlatforms.xcodePlatforms("SDKROOT = macosx;\nSDKROOT = macosx;") == [.macOS])
-        #expect(ProjectPlatforms.xcodePlatforms("SDKROOT = iphoneos;\nSUPPORTS_MACCATALYST = YES;") == [.iOS, .macCatalyst])
+        #expect(ProjectPlatforms.xcodePlatforms(Data("SDKROOT = macosx;\nSDKROOT = macosx;".utf8)) == [.macOS])
+        #expect(ProjectPlatforms.xcodePlatforms(Data("SDKROOT = iphoneos;\nSUPPORTS_MACCATALYST = YES;".utf8)) == [.iOS, .macCatalyst])
     }
 
     @Test func aMacOSOnlyProjectGetsMacOSSizesInSwiftUIFixes() {
