@@ -64,11 +64,11 @@ enum FixSuggestions {
 
     /// `.custom("Name", fixedSize: 11)` or `.custom("Name", size: 15)` →
     /// `.custom("Name", size: 15, relativeTo: .subheadline)`.
-    static func swiftUICustom(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String {
+    static func swiftUICustom(_ call: FunctionCallExprSyntax, size: PointSizeEstimate?, onMacOS: Bool = false) -> String {
         let name = call.firstUnlabeledArgument?.trimmedText ?? "\"Name\""
         let sizeExpression = call.argument("size") ?? call.argument("fixedSize")
         let sizeText = size?.anchor != nil ? size!.text : (sizeExpression?.trimmedText ?? "17")
-        let style = size?.anchor ?? TextStyle.nearest(toPointSize: size?.points)
+        let style = size?.anchor ?? (onMacOS ? TextStyle.nearestOnMacOS(toPointSize: size?.points) : TextStyle.nearest(toPointSize: size?.points))
         return "\(writtenPrefix(of: call))custom(\(name), size: \(sizeText), relativeTo: .\(style.rawValue))"
     }
 

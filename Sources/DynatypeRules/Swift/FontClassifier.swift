@@ -205,14 +205,25 @@ struct FontClassifier {
             if let advice = FixSuggestions.swiftUIDisplaySize(call, size: estimate, onMacOS: onMacOS) { return (nil, advice) }
             return (FixSuggestions.swiftUISystem(call, size: estimate, onMacOS: onMacOS), nil)
         }
-        let knownMacOS = context.prefersAppKit || FontPosition.isInMacOSBlock(call)
+        let knownMacOS = isKnownMacOS(call)
         let primary = fix(knownMacOS)
-        var font = constructor(call, size: size, rule: .fixedFontSize, replacement: primary.replacement, advice: primary.advice)
+        let font = constructor(call, size: size, rule: .fixedFontSize, replacement: primary.replacement, advice: primary.advice)
         guard !knownMacOS else { return font }
         let macOS = fix(true)
-        if macOS.replacement != primary.replacement || macOS.advice != primary.advice {
-            let alternative = FixAlternative(replacement: macOS.replacement, fix: macOS.replacement.map { "use `\($0)`" } ?? macOS.advice ?? "")
-            for index in font.sites.indices where font.sites[index].rule == .fixedFontSize { font.sites[index].onMacOS = alternative }
+        guard macOS.replacement != primary.replacement || macOS.advice != primary.advice else { return font }
+        return Self.carrying(FixAlternative(replacement: macOS.replacement, fix: macOS.replacement.map { "use `\($0)`" } ?? macOS.advice ?? ""), in: font)
+    }
+
+    /// AppKit-only code: a file importing AppKit alone, or a `#if os(macOS)` block.
+    private func isKnownMacOS(_ call: FunctionCallExprSyntax) -> Bool {
+        context.prefersAppKit || FontPosition.isInMacOSBlock(call)
+    }
+
+    /// The classification with macOS's fix on its SwiftUI font sites, for resolution to pick.
+    private static func carrying(_ alternative: FixAlternative, in font: FontClassification) -> FontClassification {
+        var font = font
+        for index in font.sites.indices where [.fixedFontSize, .fixedCustomFont, .customFontWithoutRelativeStyle].contains(font.sites[index].rule) {
+            font.sites[index].onMacOS = alternative
         }
         return font
     }
@@ -225,7 +236,15 @@ struct FontClassifier {
     }
 
     private func customFont(_ call: FunctionCallExprSyntax) -> FontClassification {
-        let replacement = FixSuggestions.swiftUICustom(call, size: sizes.estimate(call.argument("size") ?? call.argument("fixedSize")))
+        let size = sizes.estimate(call.argument("size") ?? call.argument("fixedSize"))
+        let knownMacOS = isKnownMacOS(call)
+        let font = customFont(call, replacement: FixSuggestions.swiftUICustom(call, size: size, onMacOS: knownMacOS))
+        let macOS = FixSuggestions.swiftUICustom(call, size: size, onMacOS: true)
+        guard !knownMacOS, macOS != font.sites.first?.replacement, let fix = font.sites.first?.fix, let written = font.sites.first?.replacement else { return font }
+        return Self.carrying(FixAlternative(replacement: macOS, fix: fix.replacingOccurrences(of: written, with: macOS)), in: font)
+    }
+
+    private func customFont(_ call: FunctionCallExprSyntax, replacement: String) -> FontClassification {
         if call.argument("fixedSize") != nil {
             let site = FontSite(
                 node: ExprSyntax(call), rule: .fixedCustomFont,

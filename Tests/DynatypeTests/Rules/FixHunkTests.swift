@@ -118,4 +118,13 @@ import Testing
         #expect(everywhere.findings.map(\.replacement) == [".footnote"])
         #expect(macOS.findings.allSatisfy { $0.onMacOS == nil } && everywhere.findings.allSatisfy { $0.onMacOS == nil })
     }
+
+    @Test func aCustomFontsRelativeStyleIsMacOSsOnMacOS() {
+        let code = """
+            import SwiftUI
+            struct Picker: View { var body: some View { Text("Aa").font(.custom("Menlo", size: 13.5)) } }
+            """
+        #expect(audit(code, configuration: RuleConfiguration(platforms: [.macOS])).findings.map(\.replacement) == [".custom(\"Menlo\", size: 13.5, relativeTo: .body)"])
+        #expect(audit(code).findings.map(\.replacement) == [".custom(\"Menlo\", size: 13.5, relativeTo: .footnote)"])
+    }
 }
