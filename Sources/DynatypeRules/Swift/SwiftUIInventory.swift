@@ -60,7 +60,8 @@ final class SwiftUIInventory {
             guard call.calleeBase != nil else {
                 // `font(…)` on an implicit `self`, in code that builds a view;
                 // not a value passed on (`.font(titleFont(…))`, `.foregroundColor(fontColor())`).
-                if !call.isImplicitMemberCall, call.parent?.kind != .labeledExpr, Self.buildsView(call) {
+                // (Not an action's call: `Button { pushIntoRecentFonts(name) }` changes state, not a font.)
+                if !call.isImplicitMemberCall, call.parent?.kind != .labeledExpr, Self.buildsView(call), !Self.isInActionClosure(call) {
                     consumers.append(FontConsumer(node: Syntax(call), kind: .opaque, environment: tree.environment(of: call), source: modifier))
                 }
                 continue
@@ -119,6 +120,12 @@ final class SwiftUIInventory {
                     ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
                 if let name = owner?.calleeName, actionModifiers.contains(name) { return true }
                 if let label = closure.parent?.as(LabeledExprSyntax.self)?.label?.text, label == "action" { return true }
+                // `Button { action } label: { … }`: the first trailing closure is the action.
+                if let button = closure.parent?.as(FunctionCallExprSyntax.self), button.calleeName == "Button",
+                    button.trailingClosure?.id == closure.id, !button.additionalTrailingClosures.isEmpty
+                {
+                    return true
+                }
             }
             if node.is(DeclSyntax.self) { return false }
             current = node.parent

@@ -255,4 +255,22 @@ import Testing
             """)
         #expect(ruleLines(report) == ["fixed_symbol_size:5"])
     }
+
+    @Test func aCallInAButtonsActionIsNoFontHelper() {
+        let report = audit("""
+            import SwiftUI
+            struct Picker: View {
+                @State var recent: [String] = []
+                var body: some View {
+                    Button {
+                        pushIntoRecentFonts("Menlo")
+                    } label: {
+                        Text("Menlo").font(.body)
+                    }
+                }
+                private func pushIntoRecentFonts(_ name: String) { recent.insert(name, at: 0) }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+    }
 }
