@@ -17,44 +17,39 @@ public struct Glob: Sendable {
         components = parts
     }
 
-    /// Pattern components against path components, each pair decided once:
-    /// backtracking over `**`s cost four times more per `**` (a repository's
-    /// `.dynatype.json` could stall every audit with `a/**/b/**/c/**/…`).
+    /// Pattern components against path components, `**` standing for any
+    /// run of them, as `*` does for characters within one.
     public func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/").map(Array.init)
-        let pattern = components.map(Array.init)
-        var known: [[Bool?]] = Array(repeating: Array(repeating: nil, count: parts.count + 1), count: pattern.count + 1)
-        func match(_ p: Int, _ i: Int) -> Bool {
-            if let result = known[p][i] { return result }
-            let result: Bool
-            if p == pattern.count {
-                result = i == parts.count
-            } else if pattern[p] == ["*", "*"] {
-                result = match(p + 1, i) || (i < parts.count && match(p, i + 1))
-            } else {
-                result = i < parts.count && Self.matchComponent(pattern[p], parts[i]) && match(p + 1, i + 1)
-            }
-            known[p][i] = result
-            return result
-        }
-        return match(0, 0)
+        return Self.wildcardMatch(components.map(Array.init), parts, isRun: { $0 == ["*", "*"] }) { Self.matchComponent($0, $1) }
     }
 
     private static func matchComponent(_ pattern: [Character], _ text: [Character]) -> Bool {
-        var memo: [[Bool?]] = Array(repeating: Array(repeating: nil, count: text.count + 1), count: pattern.count + 1)
-        func go(_ p: Int, _ t: Int) -> Bool {
-            if let known = memo[p][t] { return known }
+        wildcardMatch(pattern, text, isRun: { $0 == "*" }) { $0 == "?" || $0 == $1 }
+    }
+
+    /// Whether `text` matches `pattern`, whose run elements match any run of
+    /// elements and the others one element each, every (pattern, text)
+    /// position decided once: backtracking cost four times more per run
+    /// (a repository's `.dynatype.json` could stall every audit with
+    /// `a/**/b/**/c/**/…`).
+    private static func wildcardMatch<Element>(
+        _ pattern: [Element], _ text: [Element], isRun: (Element) -> Bool, matchesOne: (Element, Element) -> Bool
+    ) -> Bool {
+        var known: [[Bool?]] = Array(repeating: Array(repeating: nil, count: text.count + 1), count: pattern.count + 1)
+        func match(_ p: Int, _ t: Int) -> Bool {
+            if let result = known[p][t] { return result }
             let result: Bool
             if p == pattern.count {
                 result = t == text.count
-            } else if pattern[p] == "*" {
-                result = go(p + 1, t) || (t < text.count && go(p, t + 1))
+            } else if isRun(pattern[p]) {
+                result = match(p + 1, t) || (t < text.count && match(p, t + 1))
             } else {
-                result = t < text.count && (pattern[p] == "?" || pattern[p] == text[t]) && go(p + 1, t + 1)
+                result = t < text.count && matchesOne(pattern[p], text[t]) && match(p + 1, t + 1)
             }
-            memo[p][t] = result
+            known[p][t] = result
             return result
         }
-        return go(0, 0)
+        return match(0, 0)
     }
 }
