@@ -25,6 +25,8 @@ enum FontPosition {
     /// definition knows) spelled with a font constructor's own labels.
     static func isFont(_ call: FunctionCallExprSyntax) -> Bool {
         if expected(at: call) != nil { return true }
+        // `.systemFont(ofSize:)` and its kin name nothing but a font, wherever they stand (`small = .systemFont(ofSize: 11)`).
+        if let name = call.calleeName, FontClassifier.appKitSystemConstructors.contains(name), call.argument("ofSize") != nil { return true }
         guard call.parent?.is(LabeledExprSyntax.self) == true else { return false }
         switch call.calleeName {
         case "system": return call.argument("size") != nil

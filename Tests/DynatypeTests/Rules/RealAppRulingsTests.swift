@@ -273,4 +273,42 @@ import Testing
             """)
         #expect(report.findings.isEmpty)
     }
+
+    /// zotero-ios's AnnotationViewLayout: fonts a layout's initializer picks per kind.
+    @Test func storedFontsSetByTheInitializersAreTheirDefinitions() {
+        let reports = audit([
+            "Layout.swift": """
+                import UIKit
+                struct Layout {
+                    let font: UIFont
+                    let small: UIFont
+                    init(compact: Bool) {
+                        switch compact {
+                        case true: font = .preferredFont(forTextStyle: .subheadline); small = .systemFont(ofSize: 11)
+                        case false: font = .preferredFont(forTextStyle: .body); small = .systemFont(ofSize: 12)
+                        }
+                    }
+                }
+                """,
+            "Row.swift": """
+                import UIKit
+                final class Row: UIView {
+                    let layout: Layout
+                    let title = UILabel()
+                    let detail = UILabel()
+                    init(layout: Layout) {
+                        self.layout = layout
+                        super.init(frame: .zero)
+                        title.font = layout.font
+                        title.adjustsFontForContentSizeCategory = true
+                        detail.font = layout.small
+                    }
+                    required init?(coder: NSCoder) { fatalError() }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["Layout.swift"]!) == ["fixed_uikit_font:7", "fixed_uikit_font:8"])
+        #expect(ruleLines(reports["Row.swift"]!) == ["fixed_font_token:11"])
+        #expect(reports["Row.swift"]!.elements.map(\.verdict) == [.passing, .failing])
+    }
 }

@@ -28,9 +28,48 @@ struct SymbolCollector {
         let views = ViewSizeCollector(builder: builder, classifier: classifier)
         for initializer in builder.context.index.initializers where Self.isDeclarationLevel(Syntax(initializer)) {
             views.defineStoredSizes(of: initializer).forEach(builder.addDefinition)
+            defineStoredFonts(of: initializer, classifier).forEach(builder.addDefinition)
         }
         views.recordCalls()
         recordFontReads()
+    }
+
+    /// `let font: UIFont` with no value of its own, set by the initializers
+    /// (in `switch` branches too, as a layout for each kind): the property
+    /// is the fonts they assign (the rule catalogue "Constants through stored
+    /// properties"), one definition per initializer.
+    private func defineStoredFonts(of initializer: InitializerDeclSyntax, _ classifier: FontClassifier) -> [SymbolDefinition] {
+        guard let type = TypeScope.enclosing(initializer), let body = initializer.body else { return [] }
+        return Self.storedFonts(of: type).compactMap { property, kind in
+            let values = body.descendants(SequenceExprSyntax.self).compactMap { sequence -> [ExprSyntax]? in
+                let elements = Array(sequence.elements)
+                guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
+                    ReceiverIndex.normalize(elements[0]) == property
+                else { return nil }
+                return Array(elements[2...])
+            }
+            guard !values.isEmpty else { return nil }
+            let font = FontClassification.merging(values.map { classifier.classify(sequence: $0, expecting: kind, depth: 0) })
+            builder.addHelperCalls(font.helperCalls)
+            return SymbolDefinition(
+                name: property, container: type.name, kind: kind, parameters: nil, value: .font(font.value),
+                position: builder.context.position(of: initializer.initKeyword)
+            )
+        }
+    }
+
+    /// Stored font properties without a value of their own, by kind.
+    private static func storedFonts(of type: TypeScope) -> [(String, SymbolKind)] {
+        type.memberBlock.members.flatMap { member -> [(String, SymbolKind)] in
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(.static) else { return [] }
+            return variable.bindings.compactMap { binding in
+                guard binding.initializer == nil, binding.accessorBlock == nil, let name = binding.name,
+                    let declared = bareType(binding.typeAnnotation?.type)
+                else { return nil }
+                if fontTypes.contains(declared) { return (name, .font) }
+                return platformFontTypes.contains(declared) ? (name, .platformFont) : nil
+            }
+        }
     }
 
     /// Reads of fonts by name, a local's reads deciding for the value bound to it.
