@@ -102,10 +102,8 @@ import Testing
     /// only between commits got a healthy daemon killed on a wide commit.
     @Test func theWatchdogIsFedWhileALongCommitIsAudited() throws {
         let fixture = try DaemonTests.repository()
-        let socketPath = fixture.folder.url.appendingPathComponent("notify.sock").path
-        let listener = try NotifyListener(path: socketPath)
         let daemon = try DaemonHarness(fixture: fixture)
-        daemon.environment = ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "100000"]
+        let listener = try daemon.listenAsSystemd(watchdogMicroseconds: 100_000)
         try daemon.start()
         for index in 0..<600 { try fixture.write("App/Wide/View\(index).swift", Snippets.view("View\(index)", font: ".system(size: 12)")) }
         try fixture.commit("a wide commit")

@@ -253,10 +253,8 @@ import Testing
 
     @Test func systemdHearsReadyStatusWatchdogReloadingAndStopping() throws {
         let fixture = try Self.repository()
-        let socketPath = fixture.folder.url.appendingPathComponent("notify.sock").path
-        let listener = try NotifyListener(path: socketPath)
         let daemon = try DaemonHarness(fixture: fixture)
-        daemon.environment = ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "400000"]
+        let listener = try daemon.listenAsSystemd(watchdogMicroseconds: 400_000)
         try daemon.start()
         try daemon.wait("READY=1") { listener.messages.contains { $0.contains("READY=1") } }
         #expect(listener.messages.contains { $0.contains("STATUS=watching 1 repository") })
@@ -274,10 +272,8 @@ import Testing
             try fixture.write("App/Card.swift", Snippets.view("Card\(index)"))
             try fixture.commit("edit \(index)")
         }
-        let socketPath = fixture.folder.url.appendingPathComponent("notify.sock").path
-        let listener = try NotifyListener(path: socketPath)
         let daemon = try DaemonHarness(fixture: fixture, extra: ", \"backfill\": 10")
-        daemon.environment = ["NOTIFY_SOCKET": socketPath]
+        let listener = try daemon.listenAsSystemd()
         try daemon.start()
         try daemon.wait("READY=1") { listener.messages.contains { $0.contains("READY=1") } }
         let progress = listener.messages.filter { $0.hasPrefix("STATUS=app: ") && $0.contains(" commits/s · ETA ") }

@@ -53,6 +53,16 @@ final class DaemonHarness {
         try Data(text.utf8).write(to: configuration)
     }
 
+    /// What the daemon tells systemd, heard on a socket in the fixture's
+    /// folder (with a watchdog interval, when given).
+    func listenAsSystemd(watchdogMicroseconds: Int? = nil) throws -> NotifyListener {
+        let socketPath = fixture.folder.url.appendingPathComponent("notify.sock").path
+        let listener = try NotifyListener(path: socketPath)
+        environment["NOTIFY_SOCKET"] = socketPath
+        if let watchdogMicroseconds { environment["WATCHDOG_USEC"] = "\(watchdogMicroseconds)" }
+        return listener
+    }
+
     /// Starts the daemon and waits until it is watching (it catches up first).
     func start(waitUntilWatching: Bool = true) throws {
         let process = Process()

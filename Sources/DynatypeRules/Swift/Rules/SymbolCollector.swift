@@ -40,15 +40,17 @@ struct SymbolCollector {
     /// properties"), one definition per initializer.
     private func defineStoredFonts(of initializer: InitializerDeclSyntax, _ classifier: FontClassifier) -> [SymbolDefinition] {
         guard let type = TypeScope.enclosing(initializer), let body = initializer.body else { return [] }
-        return Self.storedFonts(of: type).compactMap { property, kind in
-            let values = body.descendants(SequenceExprSyntax.self).compactMap { sequence -> [ExprSyntax]? in
-                let elements = Array(sequence.elements)
-                guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
-                    ReceiverIndex.normalize(elements[0]) == property
-                else { return nil }
-                return Array(elements[2...])
-            }
-            guard !values.isEmpty else { return nil }
+        let stored = Self.storedFonts(of: type)
+        guard !stored.isEmpty else { return [] }
+        // The body's assignments, walked once for every property.
+        var assigned: [String: [[ExprSyntax]]] = [:]
+        for sequence in body.descendants(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
+            assigned[ReceiverIndex.normalize(elements[0]), default: []].append(Array(elements[2...]))
+        }
+        return stored.compactMap { property, kind in
+            guard let values = assigned[property] else { return nil }
             let font = FontClassification.merging(values.map { classifier.classify(sequence: $0, expecting: kind, depth: 0) })
             builder.addHelperCalls(font.helperCalls)
             return SymbolDefinition(

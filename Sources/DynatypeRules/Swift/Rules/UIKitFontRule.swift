@@ -76,7 +76,10 @@ struct UIKitFontRule {
     private func elementReceivers() -> [Receiver] {
         // An outlet whose font the Swift code never sets is the Interface
         // Builder document's element, not this file's.
-        var result = Set(receivers.declared.keys.filter { !fontAssignments(of: $0).isEmpty || !isOutlet($0) && showsTextInDefaultFont($0) })
+        let handedOn = handedOnReceivers()
+        var result = Set(receivers.declared.keys.filter {
+            !fontAssignments(of: $0).isEmpty || !isOutlet($0) && !handedOn.contains($0) && showsTextInDefaultFont($0)
+        })
         for receiver in receivers.assignments.keys where !fontAssignments(of: receiver).isEmpty {
             if let owner = receiver.owner, result.contains(owner) { continue }
             if receivers.isTextView(receiver) { result.insert(receiver) }
@@ -97,8 +100,7 @@ struct UIKitFontRule {
     /// where it is made.
     private func showsTextInDefaultFont(_ receiver: Receiver) -> Bool {
         guard let declared = receivers.declared[receiver] else { return true }
-        guard let made = receivers.constructors[receiver], made.calleeName == "init" || made.calleeName?.first?.isUppercase == true,
-            !isHandedOn(receiver)
+        guard let made = receivers.constructors[receiver], made.calleeName == "init" || made.calleeName?.first?.isUppercase == true
         else { return false }
         let className = declared.node.as(PatternBindingSyntax.self)?.declaredTypeName ?? declared.textClass
         if builder.context.facts.selfStyledSubclasses.contains(className) { return false }
@@ -108,20 +110,21 @@ struct UIKitFontRule {
     /// A view given to other code (`configureValueLabel(label)`, `return
     /// textView` from `makeNSView`, `self.textView = textView`) may get its
     /// font there; putting it in the hierarchy or laying it out does not.
-    private func isHandedOn(_ receiver: Receiver) -> Bool {
+    /// One pass over the unit's calls, assignments and returns, not one per view.
+    private func handedOnReceivers() -> Set<Receiver> {
         let index = builder.context.index
-        let names = { (expression: ExprSyntax) in receivers.receivers(for: expression, at: expression).contains(receiver) }
-        let passed = index.calls.contains { call in
-            guard let name = call.calleeName, name.first?.isLowercase == true, !Self.hierarchyCalls.contains(name) else { return false }
-            return call.arguments.contains { Self.isPlainName($0.expression) && names($0.expression) }
+        let passed = index.calls.flatMap { call -> [ExprSyntax] in
+            guard let name = call.calleeName, name.first?.isLowercase == true, !Self.hierarchyCalls.contains(name) else { return [] }
+            return call.arguments.map(\.expression)
         }
         // Kept in a property of its own type, whose other code may style it
         // (not another view's slot: `alert.accessoryView = field` styles nothing).
-        let stored = index.assignments.contains { assignment in
+        let stored = index.assignments.compactMap { assignment -> ExprSyntax? in
             let elements = Array(assignment.elements)
-            return elements.count == 3 && Self.isPlainName(elements[0]) && Self.isPlainName(elements[2]) && names(elements[2])
+            return elements.count == 3 && Self.isPlainName(elements[0]) ? elements[2] : nil
         }
-        return passed || stored || index.returnedValues.contains { Self.isPlainName($0) && names($0) && !Self.buildsProperty($0) }
+        let returned = index.returnedValues.filter { !Self.buildsProperty($0) }
+        return Set((passed + stored + returned).filter(Self.isPlainName).flatMap { receivers.receivers(for: $0, at: $0) })
     }
 
     /// `let label: UILabel = { let label = UILabel() … return label }()`: the
