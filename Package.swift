@@ -44,6 +44,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // glibc's malloc tuning (malloc.h), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
+        // The calling thread's kernel id (gettid), for lowering one thread's priority.
+        .systemLibrary(name: "CLinuxThread"),
         .systemLibrary(name: "CPostgreSQL", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // Webhook POSTs through libcurl, which reads no more of a response than its status needs.
         .target(name: "CCurlPost", linkerSettings: [.linkedLibrary("curl")]),
@@ -51,7 +53,7 @@ let package = Package(
         .target(name: "DynatypeHistory", dependencies: ["CSQLite", "CPostgreSQL", "DynatypeRules"], swiftSettings: syntaxCompile),
         .target(name: "DynatypeRules", swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .target(name: "DynatypeReport", dependencies: ["DynatypeRules", "DynatypeHistory"], swiftSettings: syntaxCompile),
-        .target(name: "DynatypeEngine", dependencies: ["CMalloc", "DynatypeRules", "DynatypeGit", "DynatypeHistory"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
+        .target(name: "DynatypeEngine", dependencies: ["CMalloc", "CLinuxThread", "DynatypeRules", "DynatypeGit", "DynatypeHistory"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .target(name: "DynatypeService", dependencies: ["CCurlPost", "DynatypeRules", "DynatypeEngine", "DynatypeGit", "DynatypeHistory", "DynatypeReport"], swiftSettings: syntaxCompile, linkerSettings: syntaxLink),
         .executableTarget(
             name: "dynatype",

@@ -1,10 +1,12 @@
 /// Turns well-formed sources into the inputs a hostile or broken push
 /// carries: flipped and inserted bytes (invalid UTF-8, NUL), truncation,
-/// pieces of other files spliced in, and nesting deeper than the parser's
-/// limit. Each input gets one to four mutations.
+/// pieces of other files spliced in, nesting deeper than the parser's
+/// limit, and short shapes repeated (brackets, parentheses, closures, string
+/// interpolations, comment directives; nested and unbalanced), which the
+/// parser can take exponential time on. Each input gets one to four mutations.
 public struct InputMutator: Sendable {
     public enum Mutation: CaseIterable, Sendable {
-        case flipByte, insertInvalidUTF8, truncate, spliceFromOtherSeed, duplicateSlice, deepNesting, deleteSlice
+        case flipByte, insertInvalidUTF8, truncate, spliceFromOtherSeed, duplicateSlice, deepNesting, deleteSlice, repeatedShape
     }
 
     private let seeds: [FuzzSeed]
@@ -29,6 +31,12 @@ public struct InputMutator: Sendable {
     /// out: they only measure SwiftParser's quadratic recovery (README "Fuzzing").
     private static let openers: [[UInt8]] = ["(", "{", "[", "Text(", "VStack {", "\"\\("].map { Array($0.utf8) }
 
+    /// The pieces a repeated shape is made of.
+    private static let shapePieces: [[UInt8]] = [
+        "(", ")", "[", "]", "{", "}", "<", ">", "@", "a", ":", ",", "?", "\\.", "\"\\(", "\\(", "{ $0", "a(", "->",
+        "// swiftlint:disable:next fixed_font_size\n", "// dynatype:disable fixed_font_size\n", "/*", "*/", "#if ", "\n",
+    ].map { Array($0.utf8) }
+
     private func apply(_ mutation: Mutation, to bytes: inout [UInt8], using random: inout SeededGenerator) {
         let position = bytes.isEmpty ? 0 : Int.random(in: 0...bytes.count, using: &random)
         switch mutation {
@@ -49,6 +57,10 @@ public struct InputMutator: Sendable {
             let opener = Self.openers.randomElement(using: &random)!
             let depth = Int.random(in: 250...320, using: &random)
             bytes.insert(contentsOf: Array([[UInt8]](repeating: opener, count: depth).joined()), at: position)
+        case .repeatedShape:
+            let unit = (0..<Int.random(in: 1...4, using: &random)).flatMap { _ in Self.shapePieces.randomElement(using: &random)! }
+            let count = Int.random(in: 8...40, using: &random)
+            bytes.insert(contentsOf: Array([[UInt8]](repeating: unit, count: count).joined()), at: position)
         case .deleteSlice:
             guard position < bytes.count else { return }
             bytes.removeSubrange(position..<min(bytes.count, position + Int.random(in: 1...64, using: &random)))

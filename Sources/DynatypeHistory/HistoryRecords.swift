@@ -46,6 +46,11 @@ public struct CommitRecord: Sendable, Equatable {
     public var unchecked: Int = 0
     /// Findings that moved to another file or declaration (neither introduced nor fixed).
     public var moved: Int = 0
+    /// Files of the commit's tree that could not be audited (binary, too
+    /// large, over their CPU budget): how many, and why for those this
+    /// commit added or changed, by path.
+    public var filesNotAudited: Int = 0
+    public var notAudited: [String: String] = [:]
     public var durationSeconds: Double
     public var auditedAt: Date
 

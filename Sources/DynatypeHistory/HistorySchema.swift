@@ -351,7 +351,16 @@ enum HistorySchema {
             ALTER TABLE alerts DROP CONSTRAINT alerts_kind_check;
             ALTER TABLE alerts ADD CONSTRAINT alerts_kind_check CHECK (kind IN (\(alertKinds)));
             """),
+        // 7: files a commit's audit declined (binary, too large, over their
+        // CPU budget) are said, not dropped: how many in its tree, and why
+        // for those it added or changed (JSON, path → reason).
+        Step(sqlite: notAuditedColumns, postgresql: notAuditedColumns),
     ]
+
+    private static let notAuditedColumns = """
+        ALTER TABLE commits ADD COLUMN files_not_audited INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE commits ADD COLUMN not_audited TEXT NOT NULL DEFAULT '{}';
+        """
 
     /// The values the CHECK constraints of step 6 allow, from the Swift enums.
     private static var findingChangeKinds: String { FindingChange.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") }

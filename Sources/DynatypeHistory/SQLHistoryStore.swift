@@ -80,13 +80,14 @@ public class SQLHistoryStore: HistoryStore {
             }.first ?? 1
             let summary = record.summary
             let byRule = String(decoding: try encoder.encode(summary.findingsByRule), as: UTF8.self)
+            let notAudited = String(decoding: try encoder.encode(record.notAudited), as: UTF8.self)
             try connection.run(
                 """
                 INSERT INTO commits (repository_id, sha, seq, parent, base, status, error, baseline, author_name, author_email, committed_at,
                     title, config_hash, files_audited, files_failing, text_elements, text_elements_passing, errors, warnings,
                     notes, findings_by_rule, introduced, fixed, introduced_errors, files_newly_failing, duration_seconds, audited_at,
-                    config_error, policy_change, unchecked, moved)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    config_error, policy_change, unchecked, moved, files_not_audited, not_audited)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     repository, .text(record.sha), .int(sequence), .optional(record.parent), .optional(record.base), .text(record.status.rawValue),
@@ -96,7 +97,7 @@ public class SQLHistoryStore: HistoryStore {
                     .int(summary.errors), .int(summary.warnings), .int(summary.notes), .text(byRule), .int(record.introduced),
                     .int(record.fixed), .int(record.introducedErrors), .int(record.filesNewlyFailing), .real(record.durationSeconds),
                     .seconds(record.auditedAt), .optional(record.configurationError), .optional(record.policyChange),
-                    .int(record.unchecked), .int(record.moved),
+                    .int(record.unchecked), .int(record.moved), .int(record.filesNotAudited), .text(notAudited),
                 ]
             )
             if let configuration {
@@ -156,7 +157,8 @@ public class SQLHistoryStore: HistoryStore {
     private static let commitColumns = """
         sha, seq, parent, base, status, error, baseline, author_name, author_email, committed_at, title, config_hash,
         files_audited, files_failing, text_elements, text_elements_passing, errors, warnings, notes, findings_by_rule,
-        introduced, fixed, duration_seconds, audited_at, introduced_errors, files_newly_failing, config_error, policy_change, unchecked, moved
+        introduced, fixed, duration_seconds, audited_at, introduced_errors, files_newly_failing, config_error, policy_change, unchecked, moved,
+        files_not_audited, not_audited
         """
 
     private func commitRecord(_ row: any SQLRow) throws -> CommitRecord {
@@ -184,6 +186,8 @@ public class SQLHistoryStore: HistoryStore {
         record.policyChange = try row.optionalText("policy_change")
         record.unchecked = try row.int("unchecked")
         record.moved = try row.int("moved")
+        record.filesNotAudited = try row.int("files_not_audited")
+        record.notAudited = try row.json("not_audited")
         return record
     }
 

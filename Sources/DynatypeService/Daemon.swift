@@ -111,6 +111,7 @@ public final class Daemon {
             repository.writeReportIfDue()
         }
         guard !SignalRelay.stopRequested else { return stop() }
+        if CPUBudget.runawaysRunning > 0 { return restartForRunaways() }
         systemd.ready(status: status)
         if !repositories.isEmpty { Journal.info("watching \(repositories.map(\.name).joined(separator: ", "))") }
         nextTakeOver = now + Self.takeOverSeconds
@@ -145,6 +146,7 @@ public final class Daemon {
                 if SignalRelay.stopRequested { return stop() }
                 repository.writeReportIfDue()
             }
+            if CPUBudget.runawaysRunning > 0 { return restartForRunaways() }
             if !standingBy.isEmpty, nextTakeOver <= now { takeOver() }
             watchdog?.turn()
         }
@@ -231,13 +233,33 @@ public final class Daemon {
     private func stop() -> Int32 {
         systemd.stopping()
         Journal.info("stopping")
+        shutDown()
+        return 0
+    }
+
+    /// `run`'s status when the daemon must be started again in place (see
+    /// `restartForRunaways`); EX_TEMPFAIL, so that if the restart itself
+    /// fails systemd's `Restart=on-failure` does it.
+    public static let restartStatus: Int32 = 75
+
+    /// A file over its CPU budget leaves its parse running on a thread no
+    /// one can stop; those commits are recorded, so a fresh process (the
+    /// same command, run again) takes the cores back and carries on.
+    private func restartForRunaways() -> Int32 {
+        let count = CPUBudget.runawaysRunning
+        Journal.warning("a file over its CPU budget left \(count) parser thread\(count == 1 ? "" : "s") running; restarting to take the cores back")
+        systemd.status("restarting: a file over its CPU budget left a parser running")
+        shutDown()
+        return Self.restartStatus
+    }
+
+    private func shutDown() {
         // Every repository's deliveries are abandoned at once, then waited
         // for together: the stop takes one grace period, not one per repository.
         for repository in repositories { repository.cancelDeliveries() }
         let deadline = Date().addingTimeInterval(AlertDispatcher.stopGrace)
         for repository in repositories { repository.shutdown(waitingUntil: deadline) }
         repositories.removeAll()
-        return 0
     }
 }
 

@@ -2,7 +2,6 @@ import DynatypeEngine
 import DynatypeRules
 import Foundation
 import SwiftParser
-import DynatypeRules
 
 /// Parse-only floor versus full audit for one folder, on one thread and on
 /// all cores, so the rules' overhead over parsing is a ratio measured in the
@@ -26,6 +25,7 @@ struct AuditBenchmark {
         let filteredOne = Measure.median(runs) { _ = audit(sources, threads: 1, prefilter: true) }
         let parseAll = Measure.median(runs) { _ = ParallelWork.map(count: texts.count, threads: cores) { Parser.parse(source: texts[$0]).endPosition.utf8Offset } }
         let auditAll = Measure.median(runs) { _ = audit(sources, threads: cores, prefilter: true) }
+        let budgetAll = Measure.median(runs) { _ = ParallelWork.map(count: texts.count, threads: cores) { index in CPUBudget.run(seconds: 10) { index } } }
         let skipped = sources.filter { !SourcePrefilter.mayMatter(Array(String(decoding: $0, as: UTF8.self).utf8)) }.count
 
         let table = [
@@ -39,6 +39,7 @@ struct AuditBenchmark {
         print(String(format: "rules overhead over parsing (every file parsed, 1 thread): %+.1f%%   (audit/parse = %.3f)", (auditOne / parseOne - 1) * 100, auditOne / parseOne))
         print("prefilter: \(skipped) of \(files.count) files skipped (\(Int((Double(skipped) / Double(max(1, files.count)) * 100).rounded()))%)")
         print(String(format: "parallel speedup of the audit: %.2fx on %d cores", filteredOne / auditAll, cores))
+        print(String(format: "per-file CPU budget alone (empty work, %d threads): %.1f ms, %.2f%% of the audit", cores, budgetAll * 1000, budgetAll / auditAll * 100))
     }
 
     private func audit(_ sources: [Data], threads: Int, prefilter: Bool) -> [FileReport] {

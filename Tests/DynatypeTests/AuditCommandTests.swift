@@ -90,7 +90,7 @@ import Testing
         try folder.write("src/Ok.swift", passing)
         let binary = try runDynatype(["audit", "src"], in: folder.url)
         #expect(binary.status == 0)
-        #expect(binary.stdout.contains("Blob.swift: binary content"))
+        #expect(binary.stdout.contains("Blob.swift: not audited: it contains a NUL byte, so it is binary content rather than source text"))
     }
 
     @Test func configurationIsFoundAboveTheAuditedFolderAndErrorsNameTheKey() throws {

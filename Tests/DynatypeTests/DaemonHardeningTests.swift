@@ -23,6 +23,29 @@ import Testing
         daemon.stop()
     }
 
+    /// A file the parser would take hours on: its commit is recorded with
+    /// the file named as not audited, the daemon starts itself again in
+    /// place to take back the core still parsing it, and goes on watching.
+    @Test func aFileThatWouldStallTheParserIsRecordedAndTheDaemonGoesOn() throws {
+        let fixture = try DaemonTests.repository()
+        let daemon = try DaemonHarness(fixture: fixture)
+        try daemon.start()
+        let pid = daemon.process?.processIdentifier
+        try fixture.write("App/Garbled.swift", ParserLimitTests.garbled(12))
+        let garbled = try fixture.commit("a garbled file")
+        try daemon.wait("the garbled commit", timeout: 60) { try daemon.recordedCommits().contains { $0.sha == garbled } }
+        let record = try #require(try daemon.recordedCommits().first { $0.sha == garbled })
+        #expect(record.status == .audited && record.filesNotAudited == 1)
+        #expect(record.notAudited["App/Garbled.swift"]?.contains("took more than 10 s of CPU time") == true)
+        try daemon.wait("the restart in place", timeout: 30) { daemon.logText.components(separatedBy: "watching app").count == 3 }
+        #expect(daemon.logText.contains("left 1 parser thread running; restarting to take the cores back"))
+        #expect(daemon.process?.isRunning == true && daemon.process?.processIdentifier == pid)
+        let bad = try DaemonTests.regress(fixture)
+        try daemon.wait("the regression alert after the restart") { daemon.alertLines().count == 1 }
+        #expect(daemon.alertLines().first?["commit"] as? String == bad)
+        #expect(daemon.stop() == 0)
+    }
+
     /// PostgreSQL still down when the daemon starts (both start at boot): it
     /// waits with backoff, then audits and watches once the server is up; a
     /// SIGTERM during the wait is a clean stop.

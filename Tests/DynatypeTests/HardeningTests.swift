@@ -138,6 +138,25 @@ import Testing
     // MARK: Files that are not what their name says
 
     /// A 2 GB sparse file used to be read whole (2.1 GB resident) before the size check.
+    /// A NUL byte made a Swift file "binary": the audit said so, but a
+    /// scan dropped it silently and the commit's history never named it.
+    @Test func aFileACommitCannotHaveAuditedIsNamedInItsHistory() throws {
+        let fixture = try GitFixture()
+        try fixture.write("App/A.swift", "import SwiftUI\nlet t = Text(\"b\").font(.body)\n")
+        try fixture.commit("first")
+        try fixture.write("App/Blob.swift", data: Data("let a = 1\n\0\n".utf8))
+        try fixture.commit("a binary file named .swift")
+        #expect(try runDynatype(["scan"], in: fixture.url).status == 0)
+        let show = try runDynatype(["show", "HEAD"], in: fixture.url)
+        #expect(show.stdout.contains("Not audited: 1 file of the tree\n    App/Blob.swift: not audited: it contains a NUL byte"), "\(show.stdout)")
+        let json = try JSONSerialization.jsonObject(with: Data(try runDynatype(["show", "HEAD", "--format", "json"], in: fixture.url).stdout.utf8))
+        let commit = try #require(json as? [String: Any])
+        #expect(commit["files_not_audited"] as? Int == 1)
+        #expect((commit["not_audited"] as? [String: String])?.keys.sorted() == ["App/Blob.swift"])
+        let earlier = try runDynatype(["show", "HEAD~1"], in: fixture.url)
+        #expect(!earlier.stdout.contains("Not audited"))
+    }
+
     @Test func anOversizeFileIsDeclinedWithoutBeingRead() throws {
         let folder = try TemporaryDirectory()
         let big = folder.url.appendingPathComponent("Generated.swift")
@@ -220,6 +239,61 @@ import Testing
         #expect(ParserHazards.reason(Array(interpolated.utf8)) != nil, "code inside string interpolations counts")
         let everyday = "let grid = [[1, 2], [3, 4]]\nlet deep: [[[[[String: [Int]]]]]] = []\n"
         #expect(ParserHazards.reason(Array(everyday.utf8)) == nil)
+    }
+
+    /// `[[(` repeated: no run of `[`, nesting far below the limit, and the
+    /// parser's lookahead still doubles per repetition (16 took minutes).
+    /// Shapes like it are endless, so the budget is CPU time, not a pattern.
+    static func garbled(_ repetitions: Int) -> String {
+        "import SwiftUI\nlet y = Text(\"a\").font(.system(size: 12))\nlet x = " + String(repeating: "[[(", count: repetitions)
+    }
+
+    /// ~2 s of parsing: the thread given up on ends soon after the test.
+    static let garbled = garbled(8)
+
+    @Test func aFileOverItsCPUBudgetIsDeclinedNamingTheBudget() {
+        #expect(ParserHazards.reason(Array(Self.garbled.utf8)) == nil, "the shape scan does not catch this one")
+        guard case .declined(let reason) = FileAnalyzer(timeLimit: 0.05).analyze(Data(Self.garbled.utf8), kind: .swift) else {
+            Issue.record("the garbled file was analyzed within a 50 ms budget")
+            return
+        }
+        #expect(reason.hasPrefix("not audited: parsing and analysing it took more than 0 s of CPU time"), "\(reason)")
+        guard case .analyzed(let analysis) = FileAnalyzer(timeLimit: 0.05).analyze(Data("let a = Font.system(size: 9)\n".utf8), kind: .swift) else {
+            Issue.record("an ordinary file was declined")
+            return
+        }
+        #expect(analysis.remarks.isEmpty)
+    }
+
+    @Test func theBudgetCountsTheWorkersCPUTimeAndReturnsTheValueWithinIt() {
+        #expect(CPUBudget.run(seconds: 5) { 42 } == 42)
+        let spin: @Sendable () -> Int = {
+            // This thread's CPU time: other tests' threads run meanwhile.
+            func spent() -> Double {
+                var time = timespec()
+                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+                return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+            }
+            let start = spent()
+            var turns = 0
+            while spent() - start < 0.2 { turns &+= 1 }
+            return turns
+        }
+        #expect(CPUBudget.run(seconds: 0.05, spin) == nil)
+        #expect(CPUBudget.run(seconds: 30, spin) != nil)
+    }
+
+    /// The real binary on a folder holding one such file: the other files'
+    /// findings are reported, the garbled one is named as not audited.
+    @Test func anAuditGoesOnPastAFileThatWouldStallTheParser() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("Garbled.swift", Self.garbled(12))
+        try folder.write("Plain.swift", "import SwiftUI\nlet t = Text(\"b\").font(.system(size: 13))\n")
+        let result = try runDynatype(["audit"], in: folder.url)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("FAIL  Plain.swift"), "\(result.stdout)")
+        #expect(result.stdout.contains("SKIP   Garbled.swift: not audited: parsing and analysing it took more than 10 s of CPU time"), "\(result.stdout)")
+        #expect(result.stdout.contains("1 not audited"))
     }
 }
 

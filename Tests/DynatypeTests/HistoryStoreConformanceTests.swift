@@ -59,6 +59,8 @@ import Testing
         second.policyChange = "disables fixed_text_height"
         second.unchecked = 7
         second.moved = 9
+        second.filesNotAudited = 11
+        second.notAudited = ["App/Garbled.swift": "over its CPU budget", "App/Blob.swift": "contains a NUL byte"]
         let configuration = StoredConfiguration(hash: "c2", body: "{\"disabled_rules\":[\"fixed_text_height\"]}")
         let changes = [Self.change(.introduced, "f1", path: "App/New.swift"), Self.change(.moved, "f2"), Self.change(.unchecked, "f3")]
         try store.save(
@@ -139,6 +141,7 @@ import Testing
         let store = try database.openForWriting(.test())
         #expect(try store.baselineParents() == [Self.sha("4")])
         #expect(try store.findingChanges(of: Self.sha("5")).map(\.fingerprint) == ["f1"])
+        #expect(try store.commit(Self.sha("5")).map { ($0.filesNotAudited, $0.notAudited) } ?? (-1, ["": ""]) == (0, [:]))
         #expect(try store.outboxStatus(sinks: ["jsonl"]).pending == ["jsonl": 1])
         #expect(try store.openRegressions(ref: "refs/heads/main").first?.findings.first?.rule == nil)
         #expect(try store.openRegressionCount() == 1)

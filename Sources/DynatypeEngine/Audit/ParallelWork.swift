@@ -62,10 +62,24 @@ final class WorkerPool: @unchecked Sendable {
     static let shared = WorkerPool()
 
     private let condition = NSCondition()
-    private var jobs: [@Sendable () -> Void] = []
+    private var jobs: [@Sendable () -> AfterJob] = []
     private var idle = 0
 
+    /// What a thread does once its job ends.
+    enum AfterJob {
+        case keepThread
+        /// The thread was altered by its job (see `CPUBudget`) and ends.
+        case retireThread
+    }
+
     func submit(_ job: @escaping @Sendable () -> Void) {
+        submitRetiring {
+            job()
+            return .keepThread
+        }
+    }
+
+    func submitRetiring(_ job: @escaping @Sendable () -> AfterJob) {
         condition.lock()
         jobs.append(job)
         if jobs.count > idle {
@@ -91,7 +105,7 @@ final class WorkerPool: @unchecked Sendable {
             idle -= 1
             let job = jobs.removeFirst()
             condition.unlock()
-            job()
+            if job() == .retireThread { return }
         }
     }
 }

@@ -38,8 +38,9 @@ public struct PreviousVersion: Sendable {
 }
 
 /// Turns a file's bytes into a phase-one analysis, whatever the bytes are:
-/// binary content and oversized files are declined with a reason; bytes that
-/// are not UTF-8 are audited with replacement characters and a remark. With a
+/// binary content, oversized files and files whose analysis runs over its
+/// CPU budget are declined with a reason; bytes that are not UTF-8 are
+/// audited with replacement characters and a remark. With a
 /// tree cache, a new version of a cached blob is parsed incrementally; with a
 /// memo, unchanged declarations are not analyzed again.
 public struct FileAnalyzer: Sendable {
@@ -48,15 +49,25 @@ public struct FileAnalyzer: Sendable {
     public let memo: AnalysisMemo?
     /// Skip parsing files no rule could react to (same results, see `SourcePrefilter`).
     public let prefilter: Bool
+    /// CPU seconds any file may take, before its share per byte.
+    public let timeLimit: Double
+
+    /// Ten seconds is ~8 MB of ordinary Swift; garbled shapes the parser
+    /// is exponential on pass it within a few dozen bytes.
+    public static let defaultTimeLimit = 10.0
+    /// Three times the parser's ordinary cost, so a file allowed by
+    /// `max_file_size_kb` is never over budget by its size alone.
+    static let secondsPerKilobyte = 0.004
 
     public init(
         maximumBytes: Int = ProjectConfiguration.defaultMaximumFileBytes, trees: SyntaxTreeCache? = nil, memo: AnalysisMemo? = nil,
-        prefilter: Bool = true
+        prefilter: Bool = true, timeLimit: Double = defaultTimeLimit
     ) {
         self.maximumBytes = maximumBytes
         self.trees = trees
         self.memo = memo
         self.prefilter = prefilter
+        self.timeLimit = timeLimit
     }
 
     public enum Outcome: Sendable {
@@ -68,7 +79,18 @@ public struct FileAnalyzer: Sendable {
     /// cache, and `previous` is the version they are parsed from.
     public func analyze(_ data: Data, kind: SourceKind, blob: String? = nil, path: String? = nil, previous: PreviousVersion? = nil) -> Outcome {
         if let reason = sizeLimitReason(forSize: data.count) { return .declined(reason) }
-        if data.prefix(8192).withUnsafeBytes({ $0.contains(0) }) { return .declined("binary content, not source text") }
+        if data.prefix(8192).withUnsafeBytes({ $0.contains(0) }) {
+            return .declined("not audited: it contains a NUL byte, so it is binary content rather than source text")
+        }
+        let seconds = timeLimit + Double(data.count) / 1024 * Self.secondsPerKilobyte
+        let outcome = CPUBudget.run(seconds: seconds) { analyzeWithoutLimit(data, kind: kind, blob: blob, path: path, previous: previous) }
+        return outcome ?? .declined(
+            "not audited: parsing and analysing it took more than \(Int(seconds.rounded())) s of CPU time; the Swift parser "
+                + "takes exponential time on some garbled bracket shapes (check the file's syntax)"
+        )
+    }
+
+    private func analyzeWithoutLimit(_ data: Data, kind: SourceKind, blob: String?, path: String?, previous: PreviousVersion?) -> Outcome {
         switch kind {
         case .interfaceBuilder:
             return .analyzed(InterfaceBuilderAnalyzer().analyze(data: data))

@@ -135,6 +135,8 @@ public final class HistoryEngine {
             record.fixed = delta.fixed.count
             record.moved = delta.moved.count
             record.unchecked = delta.unchecked.count
+            record.filesNotAudited = current!.declined.count
+            record.notAudited = current!.newlyDeclined
             record.introducedErrors = delta.introduced.filter { $0.severityLevel == .error }.count
             record.filesNewlyFailing = delta.newlyFailing.count
             changes = delta.changes

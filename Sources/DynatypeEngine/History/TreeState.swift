@@ -18,8 +18,10 @@ struct TreeState {
     private(set) var commit: ObjectID
     private(set) var configuration: CommitConfiguration
     private(set) var files: [String: TrackedFile] = [:]
-    /// Files dynatype declined (binary, too large), by path.
+    /// Files dynatype declined (binary, too large, over their CPU budget), by path.
     private(set) var declined: [String: String] = [:]
+    /// The declines the last build or change made, for the commit's record.
+    private(set) var newlyDeclined: [String: String] = [:]
     private(set) var symbols = SymbolTable()
     private(set) var summary = AuditSummary()
     /// Paths by the symbol names their analyses define or refer to, to find
@@ -69,6 +71,7 @@ struct TreeState {
             switch cached {
             case .declined(let reason):
                 declined[path] = reason
+                newlyDeclined[path] = reason
             case .analyzed(let analysis):
                 files[path] = TrackedFile(
                     blob: blob, analysis: analysis,
@@ -164,6 +167,7 @@ struct TreeState {
         var before: [String: (findings: [Finding], fingerprints: [String])] = [:]
         var failedBefore = Set<String>()
         var oldSymbols = Set<SymbolFact>()
+        newlyDeclined = [:]
         for path in prepared.removals {
             declined[path] = nil
             guard let file = files.removeValue(forKey: path) else { continue }

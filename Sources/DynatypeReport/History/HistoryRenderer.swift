@@ -230,12 +230,16 @@ struct CommitDocument: Encodable {
     let policyChange: String?
     let moved: Int
     let noLongerChecked: Int
+    let filesNotAudited: Int
+    let notAudited: [String: String]
 
     enum CodingKeys: String, CodingKey {
         case repository, commit, parent, base, status, error, baseline, author, email, date, title, summary, regression, moved
         case configurationError = "configuration_error"
         case policyChange = "policy_change"
         case noLongerChecked = "no_longer_checked"
+        case filesNotAudited = "files_not_audited"
+        case notAudited = "not_audited"
     }
 
     init(_ record: CommitRecord, regression: [String], repository: String? = nil) {
@@ -256,6 +260,8 @@ struct CommitDocument: Encodable {
         policyChange = record.policyChange
         moved = record.moved
         noLongerChecked = record.unchecked
+        filesNotAudited = record.filesNotAudited
+        notAudited = record.notAudited
     }
 }
 

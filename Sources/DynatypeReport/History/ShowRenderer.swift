@@ -36,6 +36,12 @@ public enum ShowRenderer {
         if let change = record.policyChange { out += "Checks lowered by its configuration: \(change)\n" }
         out += "Compliance \(HistoryRenderer.percent(summary.complianceRatio)) (\(summary.textElementsPassing) of \(summary.textElements) text elements pass) · "
         out += "\(summary.filesAudited) files, \(summary.filesFailing) failing · \(summary.errors) errors, \(summary.warnings) warnings, \(summary.notes) notes\n"
+        if record.filesNotAudited > 0 {
+            out += "Not audited: \(record.filesNotAudited) file\(record.filesNotAudited == 1 ? "" : "s") of the tree\n"
+            for (path, reason) in record.notAudited.sorted(by: { $0.key < $1.key }) {
+                out += "    \(DisplayPath.escaped(path)): \(reason)\n"
+            }
+        }
         if let base = record.base, !record.isBaseline {
             out += "Compared with \(base.prefix(10)): +\(record.introduced) introduced, -\(record.fixed) fixed"
             if record.moved > 0 { out += ", \(record.moved) moved" }

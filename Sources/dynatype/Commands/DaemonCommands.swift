@@ -56,6 +56,9 @@ enum WatchCommand: Command {
              PostgreSQL server at start, which it retries with backoff up to 30 s)
           2  invalid configuration, a repository that cannot be opened, or a database
              already used by another dynatype (one daemon per database)
+          75 a file over its CPU budget left a parser running and the daemon could not
+             start itself again in place (it does so to take the core back; systemd's
+             Restart=on-failure then restarts it)
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -69,7 +72,13 @@ enum WatchCommand: Command {
         } catch is StoppedWhileStarting {
             return 0
         }
-        return daemon.run()
+        let status = daemon.run()
+        guard status == Daemon.restartStatus else { return status }
+        // The same process id, so systemd sees one service that starts over.
+        let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
+        execv("/proc/self/exe", arguments)
+        Journal.error("cannot restart in place: \(String(cString: strerror(errno)))")
+        return status
     }
 }
 
