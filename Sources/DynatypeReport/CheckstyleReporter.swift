@@ -1,13 +1,15 @@
 import DynatypeRules
 
 /// Checkstyle XML (read by Jenkins' warnings plugin, reviewdog, Danger…):
-/// absolute file names, severities error/warning/info.
+/// file names relative to the audited root, as the other CI formats write
+/// them (those readers resolve them against the workspace), severities
+/// error/warning/info.
 struct CheckstyleReporter {
     func render(_ outcome: AuditOutcome) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
         let counted = Dictionary(grouping: outcome.countedFindings, by: \.report.path)
         for report in outcome.reports {
-            out += "  <file name=\"\(XMLText.escape(outcome.absolutePath(of: report)))\">\n"
+            out += "  <file name=\"\(XMLText.escape(report.path))\">\n"
             for item in counted[report.path] ?? [] {
                 let finding = item.finding
                 out += "    <error line=\"\(finding.position.line)\" column=\"\(finding.position.column)\" severity=\"\(severity(finding.severity))\" "

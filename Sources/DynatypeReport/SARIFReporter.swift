@@ -117,11 +117,16 @@ struct SARIFReporter {
         return String(rest.prefix { $0 != ")" && $0 != " " && $0 != ";" })
     }
 
+    /// SARIF's `name` is an identifier-like word: `fixed_font_size` → `FixedFontSize`.
+    static func pascalCase(_ id: RuleID) -> String {
+        id.rawValue.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
     private static func descriptor(_ rule: RuleDescriptor) -> [String: Any] {
         var descriptor: [String: Any] = [
             "id": rule.id.rawValue,
-            "name": rule.name.replacingOccurrences(of: " ", with: ""),
-            "shortDescription": ["text": rule.name],
+            "name": pascalCase(rule.id),
+            "shortDescription": ["text": rule.summary],
             "fullDescription": ["text": "\(rule.summary). \(rule.rationale)"],
             "help": ["text": "Fix: \(rule.fix)", "markdown": "**Fix:** \(rule.fix)"],
             "defaultConfiguration": ["level": rule.defaultSeverity.rawValue],

@@ -40,11 +40,25 @@ import Testing
         return collector.elements
     }
 
-    @Test func junitHasATestCasePerFileAndAFailurePerError() throws {
-        let elements = try xmlElements(try audit("junit", in: folder()))
-        #expect(elements.filter { $0.name == "testcase" }.map { $0.attributes["name"]! }.sorted() == ["App/Badge.swift", "App/Ok.swift"])
-        #expect(elements.filter { $0.name == "failure" }.map { $0.attributes["type"]! }.sorted() == ["fixed_font_size", "single_line_truncation"])
-        #expect(elements.first { $0.name == "testsuite" }?.attributes["failures"] == "1")
+    /// Read by junitparser (PyPI), as CI test-report plugins read it: Jenkins
+    /// and Azure DevOps show one failure per test case, so each error is one.
+    @Test func junitHasASuitePerFileAndATestCasePerFinding() throws {
+        let folder = try folder()
+        let report = try folder.write("junit.xml", try audit("junit", in: folder))
+        let reader = """
+            import json, sys
+            from junitparser import JUnitXml
+            xml = JUnitXml.fromfile(sys.argv[1])
+            print(json.dumps({s.name: [[c.name, [r._tag for r in c.result]] for c in s] for s in xml}))
+            """
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", reader, report.path])
+        #expect(result.status == 0, "junitparser (pip install junitparser) could not read it: \(result.stderr)")
+        let suites = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: [[Any]]])
+        #expect(suites.keys.sorted() == ["App/Badge.swift", "App/Ok.swift"])
+        let badge = (suites["App/Badge.swift"] ?? []).map { ($0[0] as? String ?? "", $0[1] as? [String] ?? []) }
+        #expect(badge.map(\.0).sorted() == ["App/Badge.swift:6:52: fixed_font_size", "App/Badge.swift:6:70: single_line_truncation"])
+        #expect(badge.allSatisfy { $0.1 == ["failure"] })
+        #expect(suites["App/Ok.swift"]?.count == 1 && (suites["App/Ok.swift"]?[0][1] as? [String])?.isEmpty == true)
     }
 
     @Test func checkstyleNamesEachFileAndSeverity() throws {
@@ -55,6 +69,7 @@ import Testing
         let errors = elements.filter { $0.name == "error" }
         #expect(errors.map { $0.attributes["source"]! }.sorted() == ["dynatype.fixed_font_size", "dynatype.single_line_truncation"])
         #expect(errors.allSatisfy { $0.attributes["severity"] == "error" && $0.attributes["line"] == "6" })
+        #expect(elements.filter { $0.name == "file" }.map { $0.attributes["name"]! }.sorted() == ["App/Badge.swift", "App/Ok.swift"])
     }
 
     @Test func codeClimateAndSonarQubeIssues() throws {
@@ -91,6 +106,9 @@ import Testing
         let driver = (run["tool"] as! [String: Any])["driver"] as! [String: Any]
         #expect(driver["name"] as? String == "dynatype")
         let rules = driver["rules"] as! [[String: Any]]
+        let font = try #require(rules.first { $0["id"] as? String == "fixed_font_size" })
+        #expect(font["name"] as? String == "FixedFontSize")
+        #expect((font["shortDescription"] as? [String: Any])?["text"] as? String != "Fixed font size")
         #expect(rules.allSatisfy { ($0["helpUri"] as? String)?.hasPrefix("https://developer.apple.com/") == true })
         let results = run["results"] as! [[String: Any]]
         for result in results {
@@ -98,8 +116,8 @@ import Testing
             #expect((result["message"] as? [String: Any])?["text"] is String)
             #expect((result["locations"] as? [[String: Any]])?.isEmpty == false)
         }
-        let font = results.first { $0["ruleId"] as? String == "fixed_font_size" }!
-        let change = ((font["fixes"] as! [[String: Any]])[0]["artifactChanges"] as! [[String: Any]])[0]
+        let finding = results.first { $0["ruleId"] as? String == "fixed_font_size" }!
+        let change = ((finding["fixes"] as! [[String: Any]])[0]["artifactChanges"] as! [[String: Any]])[0]
         #expect((change["artifactLocation"] as! [String: Any])["uri"] as? String == "App/Badge.swift")
         let replacement = (change["replacements"] as! [[String: Any]])[0]
         #expect((replacement["insertedContent"] as! [String: Any])["text"] as? String == ".caption2")
