@@ -42,8 +42,9 @@ enum FixCommand: Command {
         kept) are printed on stderr (on stdout without --dry-run).
 
         EXIT STATUS:
-          0  no finding remains in the fixed paths (with --dry-run: would remain)
-          1  findings remain (left or refused)
+          0  no error or warning of the rules fixed remains in the fixed paths (with
+             --dry-run: would remain); notes and other rules' findings never count
+          1  errors or warnings of the rules fixed remain (left or refused)
           2  usage error, invalid configuration, or a path that cannot be read
         """
 
@@ -92,7 +93,7 @@ enum FixCommand: Command {
             Terminal.write(table)
         }
         if found.skipped.contains(where: \.isError) { return ExitStatus.usage }
-        return plan.remaining > 0 ? ExitStatus.findings : ExitStatus.success
+        return plan.remainingFailures(among: rules) > 0 ? ExitStatus.findings : ExitStatus.success
     }
 }
 

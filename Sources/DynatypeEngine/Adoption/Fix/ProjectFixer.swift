@@ -219,23 +219,32 @@ public struct FixPlan: Sendable {
         public var left = 0
         /// A fix was made but not kept: it left a syntax error or a new finding.
         public var refused = 0
+        /// Of those left or refused, the errors and warnings (what can fail a build).
+        public var failing = 0
     }
 
     public var files: [FileFix] = []
     public var tallies: [RuleID: Tally] = [:]
 
-    /// Findings of any rule that remain after the fix.
-    public var remaining: Int { tallies.values.reduce(0) { $0 + $1.left + $1.refused } }
+    /// Errors and warnings of `rules` that remain after the fix: what `fix`
+    /// was asked to do and did not. Notes and other rules' findings are
+    /// reported, never counted.
+    public func remainingFailures(among rules: Set<RuleID>) -> Int {
+        tallies.filter { rules.contains($0.key) }.values.reduce(0) { $0 + $1.failing }
+    }
 
     mutating func record(original: FileReport, final: FileReport, refused: Set<Finding>) {
         let after = Set(Fingerprint.of(final.findings, path: final.path))
         for (finding, fingerprint) in zip(original.findings, Fingerprint.of(original.findings, path: original.path)) {
             if !after.contains(fingerprint) {
                 tallies[finding.rule, default: Tally()].fixed += 1
-            } else if refused.contains(finding) {
-                tallies[finding.rule, default: Tally()].refused += 1
             } else {
-                tallies[finding.rule, default: Tally()].left += 1
+                if refused.contains(finding) {
+                    tallies[finding.rule, default: Tally()].refused += 1
+                } else {
+                    tallies[finding.rule, default: Tally()].left += 1
+                }
+                if finding.severity != .note { tallies[finding.rule, default: Tally()].failing += 1 }
             }
         }
     }
