@@ -33,6 +33,8 @@ public struct ReportOptions: Sendable {
         case normal
         /// Every file with its passing elements, then the summary block.
         case verbose
+        /// The summary block alone: one screen, whatever the audit's size.
+        case summary
     }
 
     /// ANSI colors in the text report (for a terminal).

@@ -10,6 +10,12 @@ struct TextReporter {
     let options: ReportOptions
 
     func render(_ outcome: AuditOutcome) -> String {
+        if options.detail == .summary {
+            let notAudited = outcome.skipped.filter { !$0.isError }.count
+            return AuditDigest(outcome: outcome).render { paint($0, .bold) }
+                + (notAudited == 0 ? "" : paint("SKIP ", .yellow) + "  \(Plural.count(notAudited, "file")) not audited (without --summary: which and why)\n")
+                + footer(outcome)
+        }
         var out = ""
         // One file is always shown whole: that is what was asked about.
         let detail = outcome.reports.count > 1 ? options.detail : .verbose
@@ -131,7 +137,7 @@ struct TextReporter {
         return "\(summary.filesAudited) file\(summary.filesAudited == 1 ? "" : "s") audited: "
             + paint("\(failing) FAIL", failing > 0 ? .red : .dim) + ", \(summary.filesAudited - failing) PASS · "
             + "\(summary.textElements) text elements, \(summary.textElementsPassing) passing (\(percent)%) · "
-            + "\(summary.errors) errors, \(summary.warnings) warnings, \(summary.notes) notes"
+            + Plural.severities(summary)
             + baselineCounts(outcome)
             + (outcome.skipped.isEmpty ? "" : " · \(outcome.skipped.count) not audited") + "\n"
     }

@@ -77,6 +77,14 @@ import Testing
         let verbose = try runDynatype(["audit", "-v"], in: folder.url).stdout
         #expect(verbose.components(separatedBy: "\nPASS  App/Clean").count == 7)
         #expect(try runDynatype(["audit", "-q", "-v"], in: folder.url).status == 2)
+
+        // One screen: the sums and the summary line, no file's report.
+        let summary = try runDynatype(["audit", "--summary"], in: folder.url)
+        #expect(summary.status == 1)
+        #expect(summary.stdout.hasPrefix("Findings by rule\n  fixed_font_size  1"), "\(summary.stdout)")
+        #expect(!summary.stdout.contains("FAIL  Kit/Broken.swift") && !summary.stdout.contains("Failing elements"))
+        #expect(summary.stdout.hasSuffix("1 error, 0 warnings, 0 notes\n"))
+        #expect(try runDynatype(["audit", "--summary", "--quiet"], in: folder.url).status == 2)
     }
 
     @Test func folderWithoutSwiftFilesAndBinaryFilesGetClearMessages() throws {

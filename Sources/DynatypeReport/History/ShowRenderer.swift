@@ -35,7 +35,7 @@ public enum ShowRenderer {
         }
         if let change = record.policyChange { out += "Checks lowered by its configuration: \(change)\n" }
         out += "Compliance \(HistoryRenderer.percent(summary.complianceRatio)) (\(summary.textElementsPassing) of \(summary.textElements) text elements pass) · "
-        out += "\(summary.filesAudited) files, \(summary.filesFailing) failing · \(summary.errors) errors, \(summary.warnings) warnings, \(summary.notes) notes\n"
+        out += "\(summary.filesAudited) files, \(summary.filesFailing) failing · \(Plural.severities(summary))\n"
         if record.filesNotAudited > 0 {
             out += "Not audited: \(record.filesNotAudited) file\(record.filesNotAudited == 1 ? "" : "s") of the tree\n"
             for (path, reason) in record.notAudited.sorted(by: { $0.key < $1.key }) {

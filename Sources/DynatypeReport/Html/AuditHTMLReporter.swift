@@ -9,7 +9,7 @@ struct AuditHTMLReporter {
     func render(_ outcome: AuditOutcome) -> String {
         let counted = outcome.reports.flatMap { report in outcome.findings(of: report, in: .new).map { (path: report.path, finding: $0) } }
         let anchors = Dictionary(uniqueKeysWithValues: outcome.reports.enumerated().map { ($1.path, "file-\($0 + 1)") })
-        let subtitle = "\(HTML.count(outcome.summary.filesAudited, "file")) audited under \(HTML.code(outcome.root))"
+        let subtitle = "\(Plural.count(outcome.summary.filesAudited, "file")) audited under \(HTML.code(outcome.root))"
             + (outcome.skipped.isEmpty ? "" : " · \(outcome.skipped.count) not audited")
         return HTMLPage(title: "Dynamic Type audit", subtitle: subtitle, sections: [
             .init(id: "summary", title: "Where it stands", body: tiles(outcome)),

@@ -14,7 +14,7 @@ struct EventList {
         let shown = Set(events.map(\.record.sha))
         var out = ""
         if leftOut > 0 {
-            out += "<p class=\"muted\">The newest \(events.count) are shown; \(HTML.count(leftOut, "older one")) of the period \(leftOut == 1 ? "is" : "are") left out (<code>dynatype log --regressions</code> lists every regression).</p>\n"
+            out += "<p class=\"muted\">The newest \(events.count) are shown; \(Plural.count(leftOut, "older one")) of the period \(leftOut == 1 ? "is" : "are") left out (<code>dynatype log --regressions</code> lists every regression).</p>\n"
         }
         for event in events { out += render(event, shown: shown) }
         return out
@@ -50,7 +50,7 @@ struct EventList {
         if !event.noLongerChecked.isEmpty { out += findings(event.noLongerChecked, title: "No longer checked") }
         if !event.fixed.isEmpty {
             let table = findings(event.fixed, title: "Fixed")
-            out += event.isRegression ? "<details><summary>Also fixed \(HTML.count(event.fixed.count, "finding"))</summary>\n\(table)</details>\n" : table
+            out += event.isRegression ? "<details><summary>Also fixed \(Plural.count(event.fixed.count, "finding"))</summary>\n\(table)</details>\n" : table
         }
         return out + "</article>\n"
     }
@@ -63,7 +63,7 @@ struct EventList {
 
     private func findings(_ changes: [FindingChange], title: String) -> String {
         var table = HTMLTable(
-            caption: "\(title): \(HTML.count(changes.count, "finding"))\(changes.count > findingLimit ? ", the first \(findingLimit) shown" : "")",
+            caption: "\(title): \(Plural.count(changes.count, "finding"))\(changes.count > findingLimit ? ", the first \(findingLimit) shown" : "")",
             columns: [.init(title: "severity"), .init(title: "rule"), .init(title: "where"), .init(title: "code"), .init(title: "fix")],
             attributes: "data-changes=\"\(title.lowercased())\""
         )

@@ -14,7 +14,7 @@ struct FileVerdicts {
         let clean = outcome.reports.filter { $0.verdict == .pass && counted($0).isEmpty }
         var out = (failing + attention).map { file($0, findings: counted($0)) }.joined()
         if !clean.isEmpty {
-            out += "<details><summary>\(HTML.count(clean.count, "file")) pass with no findings</summary><ul>"
+            out += "<details><summary>\(Plural.count(clean.count, "file")) pass with no findings</summary><ul>"
                 + clean.map { "<li id=\"\(anchors[$0.path]!)\">\(HTML.text(DisplayPath.escaped($0.path)))</li>" }.joined() + "</ul></details>\n"
         }
         if !outcome.skipped.isEmpty {
@@ -25,7 +25,7 @@ struct FileVerdicts {
 
     private func file(_ report: FileReport, findings: [Finding]) -> String {
         var table = HTMLTable(
-            caption: "\(HTML.count(findings.count, "finding")); \(report.passingElementCount) of \(HTML.count(report.elements.count, "text element")) pass",
+            caption: "\(Plural.count(findings.count, "finding")); \(report.passingElementCount) of \(Plural.count(report.elements.count, "text element")) pass",
             columns: [
                 .init(title: "line", numeric: true), .init(title: "severity"), .init(title: "rule"), .init(title: "element"),
                 .init(title: "code"), .init(title: "why"), .init(title: "fix"),

@@ -41,8 +41,6 @@ enum HTML {
         "<span class=\"verdict \(verdict == .pass ? "pass" : "fail")\">\(verdict.rawValue)</span>"
     }
 
-    /// `1 file`, `2 files`.
-    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }
 
 /// A data table inside a wrapper that scrolls sideways on a narrow screen

@@ -36,7 +36,7 @@ public struct HistoryReportPage {
     private var period: String {
         guard let first = history.trend.first?.record else { return "no audited commit in the period" }
         let commits = history.trend.filter { !$0.isEmpty }.count
-        let span = history.bucket == .commit ? HTML.count(commits, "commit") : HTML.count(history.trend.count, history.bucket.rawValue)
+        let span = history.bucket == .commit ? Plural.count(commits, "commit") : Plural.count(history.trend.count, history.bucket.rawValue)
         return "from \(HistoryRenderer.date(first.committedAt)) to \(HistoryRenderer.date(history.tip.committedAt)), \(span) of first-parent history"
     }
 

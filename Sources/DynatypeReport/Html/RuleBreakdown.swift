@@ -30,7 +30,7 @@ struct RuleBreakdown {
     private func fixFirst() -> String {
         guard let first = AuditDigest.firstToFix(AuditDigest.byRule(findings.filter { $0.finding.severity != .note })) else { return "" }
         let descriptor = RuleCatalogue.descriptor(first.key)
-        return "<p><strong>Fix first:</strong> \(HTML.ruleLink(first.key.rawValue)) (\(HTML.count(first.value.count, "finding"))): "
+        return "<p><strong>Fix first:</strong> \(HTML.ruleLink(first.key.rawValue)) (\(Plural.count(first.value.count, "finding"))): "
             + "\(HTML.prose(descriptor.fix))\(descriptor.fix.hasSuffix(".") ? "" : ".") <code>dynatype fix --dry-run</code> shows the fixes it can make mechanically.</p>\n"
     }
 }

@@ -20,7 +20,7 @@ struct TrendChart {
         let resolutions = events.filter { !$0.resolves.isEmpty }.count
         let first = points.first!.record.summary.complianceRatio, last = points.last!.record.summary.complianceRatio
         let label = "Compliance by \(bucket.rawValue), from \(HTML.percent(first)) to \(HTML.percent(last)), "
-            + "\(HTML.count(regressions, "regression")) and \(HTML.count(resolutions, "resolution")) marked"
+            + "\(Plural.count(regressions, "regression")) and \(Plural.count(resolutions, "resolution")) marked"
         return """
             <figure class="chart">
             <figcaption id="trend-caption">\(HTML.text(label)). Hover a point for its commit; a marker links to the commit below.</figcaption>
@@ -91,7 +91,7 @@ struct TrendChart {
 
     private func hover(_ point: TrendPoint) -> String {
         let record = point.record
-        let compliance = "\(HTML.percent(record.summary.complianceRatio)), \(HTML.count(record.summary.errors, "error"))"
+        let compliance = "\(HTML.percent(record.summary.complianceRatio)), \(Plural.count(record.summary.errors, "error"))"
         if point.isEmpty { return "\(point.label): no commit; \(compliance) carried from \(record.sha.prefix(10))" }
         let bucket = self.bucket == .commit ? "" : "\(point.label), last commit "
         return "\(bucket)\(record.sha.prefix(10)) · \(record.authorName) · \(HistoryRenderer.date(record.committedAt)) · \(compliance) · \(record.title)"

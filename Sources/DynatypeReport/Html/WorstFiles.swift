@@ -12,7 +12,7 @@ struct WorstFiles {
             .sorted { ($0.count(of: .error), $0.count(of: .warning), $1.path) > ($1.count(of: .error), $1.count(of: .warning), $0.path) }
         guard !ranked.isEmpty else { return "<p>No file has an error or a warning.</p>\n" }
         var table = HTMLTable(
-            caption: "The \(HTML.count(min(limit, ranked.count), "file")) with the most errors, then warnings (of \(ranked.count) with any)",
+            caption: "The \(Plural.count(min(limit, ranked.count), "file")) with the most errors, then warnings (of \(ranked.count) with any)",
             columns: [
                 .init(title: "file"), .init(title: "verdict"), .init(title: "errors", numeric: true), .init(title: "warnings", numeric: true),
                 .init(title: "notes", numeric: true), .init(title: "text elements passing", numeric: true),

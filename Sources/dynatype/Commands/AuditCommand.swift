@@ -13,7 +13,7 @@ enum AuditCommand: Command {
     static let summary = "Audit Swift and Interface Builder files and print a PASS/FAIL report per file"
     static let help = """
         USAGE: dynatype audit [PATH ...] [--format FORMAT] [--config FILE] [--context PATH] [--jobs N] [--color WHEN]
-                              [--baseline FILE] [--write-baseline FILE] [--quiet | --verbose]
+                              [--baseline FILE] [--write-baseline FILE] [--quiet | --verbose | --summary]
 
         Audits Swift (SwiftUI, UIKit, AppKit), .xib and .storyboard files for Dynamic Type
         support: a PASS/FAIL verdict per file, every failing element with its line and the
@@ -37,6 +37,8 @@ enum AuditCommand: Command {
           --jobs N, -j N     Files analyzed in parallel (default: all cores)
           --color WHEN       auto (default: on a terminal), always, never
           -q, --quiet        Text: only the failing files with their errors, and the summary line
+          --summary          Text: one screen, the findings by rule, folder and file and the
+                             summary line, without the files' reports
           -v, --verbose      Text: every file, with its passing elements (by default, files that
                              pass with no findings are one count, and a summary by rule, folder
                              and file comes before the summary line)
@@ -63,12 +65,14 @@ enum AuditCommand: Command {
         let options = try Arguments(
             arguments, spec: OptionSpec(
                 values: ["--format", "--config", "--context", "--jobs", "--color", "--baseline", "--write-baseline"],
-                flags: ["--quiet", "--verbose"], aliases: ["-j": "--jobs", "-q": "--quiet", "-v": "--verbose"]
+                flags: ["--quiet", "--verbose", "--summary"], aliases: ["-j": "--jobs", "-q": "--quiet", "-v": "--verbose"]
             ),
             command: name
         )
         let format = try options.choice("--format", OutputFormat.self) ?? .text
-        if options.flag("--quiet"), options.flag("--verbose") { throw UsageError(message: "give --quiet or --verbose, not both") }
+        if [options.flag("--quiet"), options.flag("--verbose"), options.flag("--summary")].filter({ $0 }).count > 1 {
+            throw UsageError(message: "give one of --quiet, --verbose and --summary")
+        }
         if let color = options.value("--color"), !["auto", "always", "never"].contains(color) {
             throw UsageError(message: "--color must be auto, always or never, not \"\(color)\"")
         }
@@ -93,7 +97,8 @@ enum AuditCommand: Command {
         outcome = try BaselineOptions(options, configuration: configuration, configurationFolder: configurationFolder, current: current)
             .apply(to: outcome, scope: paths)
 
-        let detail: ReportOptions.Detail = options.flag("--quiet") ? .quiet : options.flag("--verbose") ? .verbose : .normal
+        let detail: ReportOptions.Detail =
+            options.flag("--quiet") ? .quiet : options.flag("--verbose") ? .verbose : options.flag("--summary") ? .summary : .normal
         let report = format.render(outcome, options: ReportOptions(
             color: format == .text && Terminal.wantsColor(options.value("--color")), detail: detail,
             annotationRoot: AnnotationRoot.path(current: current)

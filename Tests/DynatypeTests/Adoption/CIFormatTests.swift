@@ -61,6 +61,19 @@ import Testing
         #expect(suites["App/Ok.swift"]?.count == 1 && (suites["App/Ok.swift"]?[0][1] as? [String])?.isEmpty == true)
     }
 
+    /// GitHub refuses a comment over 65,536 characters; 2,000 findings
+    /// made one of ~250,000.
+    @Test func theMarkdownCommentFitsInAPullRequestComment() throws {
+        let folder = try TemporaryDirectory()
+        let texts = (0..<2_000).map { "        Text(\"\($0)\").font(.system(size: 12))\n" }.joined()
+        try folder.write("App/Many.swift", "import SwiftUI\nstruct Many: View {\n    var body: some View {\n    VStack {\n\(texts)    }\n    }\n}\n")
+        let markdown = try audit("markdown", in: folder)
+        #expect(markdown.unicodeScalars.count < 65_536)
+        let shown = markdown.components(separatedBy: "\n").filter { $0.hasPrefix("| ❌ |") }.count
+        #expect(shown > 300)
+        #expect(markdown.contains("… and \(2_000 - shown) more findings, left out to fit a pull-request comment"), "\(markdown.suffix(300))")
+    }
+
     @Test func checkstyleNamesEachFileAndSeverity() throws {
         let folder = try folder()
         let elements = try xmlElements(try audit("checkstyle", in: folder))
