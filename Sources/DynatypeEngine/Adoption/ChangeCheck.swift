@@ -25,6 +25,8 @@ public struct ChangeCheck {
     public var threads = ParallelWork.defaultThreadCount
     /// Called with what the change's configuration lowers, when the rule policy ignores it.
     public var onIgnoredLowering: ([String]) -> Void = { _ in }
+    /// Called when a shallow clone lacks the merge base and the base tip stands in for it.
+    public var onShallowFallback: (String) -> Void = { _ in }
 
     public init(repository: Repository, store: HistoryStore) {
         self.repository = repository
@@ -35,9 +37,9 @@ public struct ChangeCheck {
     /// (introduced) or `unchanged`, with the fixed findings as `absent` and
     /// both trees' summaries in the comparison.
     public func run(base revision: String, head: Head) throws -> AuditOutcome {
-        let baseTip = try resolve(revision)
-        let headCommit = try resolve(head.revision ?? "HEAD")
-        let mergeBase = try repository.mergeBase(baseTip, headCommit)
+        let baseTip = try resolve(revision, fetchHint: true)
+        let headCommit = try resolve(head.revision ?? "HEAD", fetchHint: false)
+        let mergeBase = try self.mergeBase(of: baseTip, revision, and: headCommit)
         let resolved = try configuration(head, commit: headCommit, mergeBase: mergeBase)
         if !resolved.loweringApplied, !resolved.lowered.isEmpty { onIgnoredLowering(resolved.lowered) }
         let configuration = CommitConfiguration(resolved.effective)
@@ -89,11 +91,34 @@ public struct ChangeCheck {
         return outcome.comparing(FindingComparison(reference: reference, states: states, absent: absent))
     }
 
-    private func resolve(_ revision: String) throws -> ObjectID {
+    private func resolve(_ revision: String, fetchHint: Bool) throws -> ObjectID {
         do {
             return try repository.resolveCommit(revision)
         } catch let error as GitError {
-            throw ChangeCheckError(message: "\(error.message) in \(repository.workTree?.path ?? repository.gitDirectory.path)")
+            var message = "\(error.message) in \(repository.workTree?.path ?? repository.gitDirectory.path)"
+            if fetchHint, repository.isShallow {
+                let branch = revision.hasPrefix("origin/") ? String(revision.dropFirst("origin/".count)) : revision
+                message += "; this is a shallow clone: fetch the base first (git fetch --no-tags --depth=1 origin "
+                    + "\(branch):refs/remotes/origin/\(branch)), or check out with fetch-depth: 0 (actions/checkout)"
+            }
+            throw ChangeCheckError(message: message)
+        }
+    }
+
+    /// The merge base; in a shallow clone whose history stops before it,
+    /// the base tip itself (said through `onShallowFallback`): the change is
+    /// then judged against the base branch as it is now, which is what the
+    /// merge would produce unless the base moved since the branch point.
+    private func mergeBase(of baseTip: ObjectID, _ revision: String, and head: ObjectID) throws -> ObjectID {
+        do {
+            return try repository.mergeBase(baseTip, head)
+        } catch let error as GitError {
+            guard repository.isShallow else { throw error }
+            onShallowFallback(
+                "this shallow clone does not reach the merge base of \(revision) and the head, so the change is compared with "
+                    + "\(revision) (\(baseTip.short)) itself; fetch more history (git fetch --deepen=100, or fetch-depth: 0) for the exact merge base"
+            )
+            return baseTip
         }
     }
 

@@ -74,6 +74,7 @@ enum CheckCommand: Command {
         var check = ChangeCheck(repository: location.repository, store: try store(location))
         check.threads = try options.integer("--jobs") ?? ParallelWork.defaultThreadCount
         check.rulePolicy = try RulePolicyOptions.policy(options)
+        check.onShallowFallback = { Terminal.error("note: \($0)") }
         check.onIgnoredLowering = { lowered in
             Terminal.error("note: the change's .dynatype.json " + lowered.joined(separator: "; ") + "; ignored (--repository-config tighten_only)")
         }

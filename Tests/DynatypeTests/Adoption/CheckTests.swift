@@ -67,6 +67,38 @@ import Testing
         #expect(text.contains("REGRESSION  introduced 1 finding"))
     }
 
+    /// actions/checkout clones with depth 1: the merge base is not there.
+    /// With the base tip fetched, the change is compared with it (said on
+    /// stderr); without it, the error gives the fetch command to run.
+    @Test func aShallowCloneIsComparedWithTheBaseTipOrToldWhatToFetch() throws {
+        let upstream = try GitFixture()
+        try upstream.write("App/A.swift", "import SwiftUI\nstruct A: View { var body: some View { Text(\"a\").font(.body) } }\n")
+        try upstream.commit("one")
+        for step in 2...4 {
+            try upstream.write("App/Notes\(step).swift", "// \(step)\n")
+            try upstream.commit("step \(step)")
+        }
+        try upstream.git(["checkout", "-q", "-b", "feature"])
+        try upstream.write("App/B.swift", "import SwiftUI\nstruct B: View { var body: some View { Text(\"b\").font(.system(size: 12)) } }\n")
+        try upstream.commit("a fixed font")
+        try upstream.git(["checkout", "-q", "main"])
+        try upstream.write("App/Notes5.swift", "// 5\n")
+        try upstream.commit("main moves on")
+        let clone = upstream.folder.url.appendingPathComponent("clone")
+        try upstream.git(["clone", "-q", "--depth", "1", "--branch", "feature", "file://\(upstream.url.path)", clone.path], in: upstream.folder.url)
+
+        let unfetched = try runDynatype(["check", "--base", "origin/main"], in: clone)
+        #expect(unfetched.status == 2)
+        #expect(unfetched.stderr.contains("this is a shallow clone: fetch the base first (git fetch --no-tags --depth=1 origin main:refs/remotes/origin/main)"), "\(unfetched.stderr)")
+
+        try upstream.git(["fetch", "-q", "--no-tags", "--depth=1", "origin", "main:refs/remotes/origin/main"], in: clone)
+        let fetched = try runDynatype(["check", "--base", "origin/main", "--format", "json"], in: clone)
+        #expect(fetched.status == 1, "\(fetched.stderr)")
+        #expect(fetched.stderr.contains("this shallow clone does not reach the merge base of origin/main and the head"))
+        let introduced = try #require(try LegacyCode.json(fetched.stdout)["introduced"] as? [[String: Any]])
+        #expect(introduced.map { $0["path"] as? String } == ["App/B.swift"])
+    }
+
     @Test func theWorkTreeIsTheDefaultHead() throws {
         let repository = try legacyRepository()
         #expect(try check(repository, []).status == 0)
