@@ -92,12 +92,15 @@ import Testing
     @Test(arguments: [
         ("{\"disabled_rule\": []}", "\"disabled_rule\": unknown key (did you mean \"disabled_rules\"?)"),
         ("{\"disabled_rules\": [\"fixed_size\"]}", "\"disabled_rules\": unknown rule id \"fixed_size\""),
+        ("{\"disabled_rules\": [\"fixed_font_sise\"]}", "unknown rule id \"fixed_font_sise\" (did you mean \"fixed_font_size\"?)"),
+        ("{\"severity\": {\"fixd_font_size\": \"note\"}}", "unknown rule id \"fixd_font_size\" (did you mean \"fixed_font_size\"?)"),
+        ("{\n  // why\n  \"included\": [\"App\",],\n  \"excluded\": []\n  \"platforms\": [\"iOS\"]\n}", "unexpected text at line 5, column 3"),
         ("{\"severity\": {\"fixed_font_size\": \"fatal\"}}", "\"severity.fixed_font_size\": expected \"error\", \"warning\" or \"note\""),
         ("{\"included\": 3}", "\"included\": expected an array of strings, found a number"),
         ("{\"platforms\": [\"Android\"]}", "\"platforms\": unknown platform \"Android\""),
         ("{\"platforms\": []}", "\"platforms\": needs at least one platform"),
         ("[1, 2]", "expected an object, found an array"),
-        ("{\"included\": [", "not valid JSON"),
+        ("{\"included\": [", "not valid JSON (comments and trailing commas are allowed): the file ends before the JSON does"),
     ])
     func errorsNameTheKey(text: String, message: String) {
         #expect {

@@ -101,7 +101,8 @@ public struct ConfigurationReader {
         do {
             value = try JSONValue.parse(data)
         } catch {
-            throw ConfigurationError(file: file, key: nil, problem: "not valid JSON (comments are allowed): \(Self.describe(error))")
+            let detail = JSONErrorLocation.describe(data) ?? Self.describe(error)
+            throw ConfigurationError(file: file, key: nil, problem: "not valid JSON (comments and trailing commas are allowed): \(detail)")
         }
         try self.init(file: file, value: value)
     }

@@ -36,12 +36,12 @@ public struct ProjectConfiguration: Hashable, Sendable {
         included = try reader.strings("included") ?? []
         excluded = try reader.strings("excluded") ?? []
         for id in try reader.strings("disabled_rules") ?? [] {
-            guard let rule = RuleID(rawValue: id) else { throw reader.error("disabled_rules", "unknown rule id \"\(id)\" (see `dynatype rules`)") }
+            guard let rule = RuleID(rawValue: id) else { throw reader.error("disabled_rules", Suggestion.unknownRule(id)) }
             rules.disabledRules.insert(rule)
         }
         if let severities = try reader.object("severity") {
             for key in severities.keys.sorted() {
-                guard let rule = RuleID(rawValue: key) else { throw severities.error(key, "unknown rule id (see `dynatype rules`)") }
+                guard let rule = RuleID(rawValue: key) else { throw severities.error(key, Suggestion.unknownRule(key)) }
                 let text = try severities.string(key) ?? ""
                 guard let severity = Severity(rawValue: text) else {
                     throw severities.error(key, "expected \"error\", \"warning\" or \"note\", found \"\(text)\"")

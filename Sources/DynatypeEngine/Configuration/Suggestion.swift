@@ -1,3 +1,5 @@
+import DynatypeRules
+
 /// "Did you mean …?" for a mistyped name: the closest known name, when it is
 /// close enough (three edits at most) to be a likely typo rather than a guess.
 public enum Suggestion {
@@ -24,5 +26,13 @@ public enum Suggestion {
             previous = current
         }
         return previous[b.count]
+    }
+}
+
+extension Suggestion {
+    /// Why `id` is not a rule, with the likely one when it looks like a typo.
+    public static func unknownRule(_ id: String) -> String {
+        let hint = hint(for: id, in: RuleID.allCases.map(\.rawValue))
+        return "unknown rule id \"\(id)\"" + (hint.isEmpty ? " (see `dynatype rules`)" : hint)
     }
 }

@@ -56,7 +56,7 @@ enum FixCommand: Command {
         var rules = Set(FixableRules.all)
         if !options.allValues("--rule").isEmpty {
             rules = try Set(options.allValues("--rule").map { id in
-                guard let rule = RuleID(rawValue: id) else { throw UsageError(message: "unknown rule id \"\(id)\" (see `dynatype rules`)") }
+                guard let rule = RuleID(rawValue: id) else { throw UsageError(message: Suggestion.unknownRule(id)) }
                 guard FixableRules.all.contains(rule) else {
                     throw UsageError(message: "\(id) has no mechanical fix; fixable: \(FixableRules.all.map(\.rawValue).joined(separator: ", "))")
                 }

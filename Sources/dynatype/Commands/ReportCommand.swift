@@ -13,7 +13,7 @@ enum ReportCommand: Command {
     ]
     static let summary = "Write the history as a self-contained HTML page: trend chart, regressions, folders, rules"
     static let help = """
-        USAGE: dynatype report --html FILE [--ref REF] [--since DATE] [--by commit|day|week|month] [--repo DIR] [--db FILE]
+        USAGE: dynatype report --html FILE [--ref REF] [--since DATE] [--by commit|day|week|month] [--repo DIR] [--db FILE|URL] [--repository NAME]
 
         One HTML file built from the history (run `dynatype scan` first): compliance now and its
         change over the period, errors, warnings, notes, files failing and open regressions; an
@@ -35,7 +35,7 @@ enum ReportCommand: Command {
           --by BUCKET        The chart's points: commit, day, week, month. Default: each commit up
                              to 300 commits, else days up to 120 days, else weeks.
           --repo DIR         The repository. Default: the current folder.
-          --db FILE          The history database. Default: $GIT_DIR/dynatype/history.sqlite
+        \(databaseOptionsHelp)
           -h, --help         Show this help.
 
         EXIT STATUS:

@@ -1,4 +1,5 @@
 import DynatypeReport
+import DynatypeEngine
 import DynatypeRules
 
 enum RulesCommand: Command {
@@ -31,7 +32,7 @@ enum RulesCommand: Command {
         let options = try Arguments(arguments, spec: OptionSpec(values: ["--format"]), command: name)
         let format = try options.choice("--format", Format.self) ?? .text
         if let id = options.positionals.first {
-            guard let rule = RuleID(rawValue: id) else { throw UsageError(message: "unknown rule id \"\(id)\"") }
+            guard let rule = RuleID(rawValue: id) else { throw UsageError(message: Suggestion.unknownRule(id)) }
             Terminal.write(detail(RuleCatalogue.descriptor(rule)))
             return ExitStatus.success
         }
