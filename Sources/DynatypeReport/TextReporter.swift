@@ -80,10 +80,14 @@ struct TextReporter {
     }
 
     private func describe(_ finding: Finding, in report: FileReport) -> String {
-        let elements = finding.elements.compactMap { $0 < report.elements.count ? report.elements[$0].element.description : nil }
-        let subject = elements.isEmpty ? "" : "  " + elements.joined(separator: ", ")
-        var text = "\(location(finding.position))\(subject)\n"
-        text += detail("code", finding.current)
+        let elements = finding.elements.compactMap { index -> String? in
+            guard index < report.elements.count else { return nil }
+            let element = report.elements[index].element
+            return element.description.isEmpty ? element.kind : element.description
+        }
+        // A finding on no element (a font defined for later use) is headed by its code.
+        var text = "\(location(finding.position))  \(elements.isEmpty ? finding.current : elements.joined(separator: ", "))\n"
+        if !elements.isEmpty { text += detail("code", finding.current) }
         text += detail("why", "\(finding.message) [\(finding.rule.rawValue)]")
         // The fix text usually quotes the replacement already; say it once.
         if let replacement = finding.replacement, !finding.fix.contains(replacement) {

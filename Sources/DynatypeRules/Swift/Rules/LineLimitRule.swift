@@ -15,7 +15,7 @@ struct LineLimitRule {
             guard !truncated.isEmpty else { continue }
             builder.report(builder.makeFinding(
                 .singleLineTruncation, at: name,
-                message: "one line truncates \(truncated[0].call.oneLine.prefix(40)) at large text sizes and nothing scrolls to reveal it",
+                message: "one line truncates \(TextCut.words(truncated[0].call.oneLine, limit: 40)) at large text sizes and nothing scrolls to reveal it",
                 current: lineLimit.modifierText,
                 replacement: ".lineLimit(nil)",
                 fix: "use `.lineLimit(nil)` or `.fixedSize(horizontal: false, vertical: true)`, or offer a detail view",
