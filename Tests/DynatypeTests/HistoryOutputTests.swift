@@ -1,3 +1,4 @@
+import DynatypeReport
 import DynatypeRules
 import Foundation
 import Testing
@@ -58,7 +59,7 @@ import Testing
         #expect(broken[11] == "true")
     }
 
-    @Test func trendByMonthShowsEmptyMonthsAndAFixedScale() throws {
+    @Test func trendByMonthShowsEmptyMonthsOnTheScaleOfItsValues() throws {
         let fixture = try Self.history()
         let csv = Self.csvRows(try runDynatype(["trend", "--by", "month", "--format", "csv"], in: fixture.url).stdout)
         let months = csv.dropFirst().map { $0[0] }
@@ -66,8 +67,33 @@ import Testing
         #expect(csv[2][1].isEmpty, "the month without a commit has no commit: \(csv)")
         #expect(csv[2][3] == csv[1][3], "and carries the compliance forward")
         let table = try runDynatype(["trend", "--by", "month"], in: fixture.url).stdout
-        #expect(table.contains("(scale 0–100%)"))
+        // Every month ends at 100 %: the axis is the values' own, widened to its 5-point floor.
+        #expect(csv.dropFirst().allSatisfy { Double($0[3]) == 1 })
+        #expect(table.contains("(scale 95.0%–100.0%)"), "\(table)")
         #expect(table.contains("– (no commit)"))
+    }
+
+    /// A period with no commit in it carries the last value across every
+    /// bucket to today instead of saying "no audited commits".
+    @Test func aQuietPeriodCarriesTheLastValueToToday() throws {
+        let fixture = try Self.history()
+        let weeks = try runDynatype(["trend", "--since", "60 days ago", "--by", "week", "--format", "csv"], in: fixture.url)
+        #expect(weeks.status == 0, "\(weeks.stderr)")
+        let rows = Self.csvRows(weeks.stdout).dropFirst()
+        #expect((9...10).contains(rows.count), "\(weeks.stdout)")
+        #expect(rows.allSatisfy { $0[1].isEmpty }, "no commit in any of them")
+        let last = Self.csvRows(try runDynatype(["trend", "--format", "csv"], in: fixture.url).stdout).last!
+        #expect(Set(rows.map { $0[3] }) == [last[3]], "each carries the last audited compliance")
+        let table = try runDynatype(["trend", "--since", "60 days ago", "--by", "week"], in: fixture.url).stdout
+        #expect(!table.contains("no audited commits"))
+    }
+
+    @Test func sparklinesAreBoundedInWidthAndFittedToTheirValues() {
+        #expect(Sparkline.render(Sparkline.fitted((0..<1_000).map { Double($0) })).count == Sparkline.maximumWidth)
+        let scale = Sparkline.fittedRange([0.966, 1.0], floor: 0.05, within: 0...1)
+        #expect(Sparkline.render([0.966, 1.0], range: scale) == "▃█", "96.6 % and 100 % are drawn apart")
+        let flat = Sparkline.fittedRange([0.999, 1.0], floor: 0.05, within: 0...1)
+        #expect(flat == 0.95...1.0, "a floor keeps near-equal values near-equal")
     }
 
     @Test func blameTakesPathsLikeGitAndFolders() throws {

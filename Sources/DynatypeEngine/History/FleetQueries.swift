@@ -34,10 +34,10 @@ public struct FleetQueries {
             guard let store = repositories.first(where: { $0.identity.name == name })?.store else {
                 throw QueryError(message: "the history has no repository named \"\(name)\" (it has: \(repositories.map(\.identity.name).joined(separator: ", ")))")
             }
-            let chain = try store.allCommits().filter { record in
-                record.status == .audited && (since.map { record.committedAt >= $0 } ?? true)
-            }
-            return (name, TrendCalendar.points(chain, by: bucket))
+            let audited = try store.allCommits().filter { $0.status == .audited }
+            let chain = audited.filter { record in since.map { record.committedAt >= $0 } ?? true }
+            let carriedIn = since.flatMap { since in audited.filter { $0.committedAt < since }.max { $0.committedAt < $1.committedAt } }
+            return (name, TrendCalendar.points(chain, by: bucket, since: since, carriedIn: carriedIn))
         }
     }
 

@@ -76,7 +76,20 @@ public struct HistoryQueries {
 
     /// Compliance over the first-parent history of `ref`, oldest first.
     public func trend(_ ref: String, since: Date?, by bucket: TrendBucket) throws -> [TrendPoint] {
-        points(of: try firstParentChain(ref, since: since), by: bucket)
+        let chain = try firstParentChain(ref, since: since)
+        let carriedIn = try since.flatMap { try lastAuditedCommit(ref, before: $0) }
+        return TrendCalendar.points(chain.reversed(), by: bucket, since: since, carriedIn: carriedIn)
+    }
+
+    /// The newest audited commit of `ref`'s first-parent history dated before `date`.
+    func lastAuditedCommit(_ ref: String, before date: Date) throws -> CommitRecord? {
+        var next: ObjectID? = try repository.resolveCommit(ref)
+        while let id = next, repository.hasCommit(id) {
+            let commit = try repository.commit(id)
+            if commit.time < date, let record = try store.commit(id.hex), record.status == .audited { return record }
+            next = commit.firstParent
+        }
+        return nil
     }
 
     /// The audited commits of `ref`'s first-parent history made since

@@ -58,13 +58,24 @@ extension TrendCalendar {
 
     /// Trend points of audited commits, oldest first: one per commit, or the
     /// last commit of each bucket (commits dated in the future at today's).
-    static func points(_ chain: [CommitRecord], by bucket: TrendBucket) -> [TrendPoint] {
+    /// With a period (`since` … `now`), date buckets cover all of it: the
+    /// commit before it (`carriedIn`) gives the buckets before its first
+    /// commit, and the last commit those after it, so "the last 60 days by
+    /// week" is nine weeks even when nothing was committed in them.
+    static func points(
+        _ chain: [CommitRecord], by bucket: TrendBucket, since: Date? = nil, carriedIn: CommitRecord? = nil, now: Date = Date()
+    ) -> [TrendPoint] {
         guard bucket != .commit else {
             return chain.map { TrendPoint(label: String($0.sha.prefix(10)), record: $0) }
         }
         let calendar = TrendCalendar(bucket: bucket)
         var points: [TrendPoint] = []
         var lastStart: Date?
+        if let since, let carriedIn {
+            let start = calendar.start(of: since)
+            points.append(TrendPoint(label: calendar.label(start), record: carriedIn, isEmpty: true))
+            lastStart = start
+        }
         for record in chain {
             let start = calendar.start(of: plausible(record.committedAt))
             if let previous = lastStart, let carried = points.last?.record {
@@ -84,6 +95,16 @@ extension TrendCalendar {
             }
             points.append(TrendPoint(label: calendar.label(start), record: record))
             lastStart = start
+        }
+        if since != nil, let previous = lastStart, let carried = points.last?.record {
+            var gap = calendar.next(after: previous)
+            let end = calendar.start(of: now)
+            var filled = 0
+            while gap <= end, filled < maximumGap {
+                points.append(TrendPoint(label: calendar.label(gap), record: carried, isEmpty: true))
+                gap = calendar.next(after: gap)
+                filled += 1
+            }
         }
         return points
     }

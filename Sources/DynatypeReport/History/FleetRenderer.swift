@@ -19,11 +19,15 @@ public enum FleetRenderer {
             return table.csv
         case .table:
             guard !rows.isEmpty else { return "no repository in this history yet\n" }
-            var table = TextTable(["repository", "compliance", "\(days) days (0–100%)", "change", "errors", "open regressions", "last audit"])
+            // One scale for every row, fitted to the fleet's values, so rows compare.
+            let scale = Sparkline.fittedRange(rows.flatMap(\.daily), floor: 0.05, within: 0...1)
+            let width = min(days, Sparkline.maximumWidth)
+            let heading = "\(days) days (\(HistoryRenderer.percent(scale.lowerBound))–\(HistoryRenderer.percent(scale.upperBound)))"
+            var table = TextTable(["repository", "compliance", heading, "change", "errors", "open regressions", "last audit"])
             for row in rows {
                 table.add([
                     row.repository, row.latest.map { HistoryRenderer.percent($0.summary.complianceRatio) } ?? "–",
-                    Sparkline.render(row.daily, range: 0...1).padding(toLength: days, withPad: " ", startingAt: 0),
+                    Sparkline.render(Sparkline.fitted(row.daily, width: width), range: scale).padding(toLength: width, withPad: " ", startingAt: 0),
                     change(row).map { String(format: "%+.1f pt", $0 * 100) } ?? "–", row.latest.map { "\($0.summary.errors)" } ?? "–",
                     "\(row.openRegressions)", row.lastAudit.map(HistoryRenderer.timestamp) ?? "never",
                 ])

@@ -136,11 +136,13 @@ public enum HistoryRenderer {
                 ])
             }
             guard let first = points.first, let last = points.last else { return "no audited commits in range\n" }
-            // Compliance on a fixed 0–100% axis: a line near the top means
-            // near 100%, whatever the range of the period.
-            let ratios = points.map(\.record.summary.complianceRatio)
-            let spark = "compliance \(Sparkline.render(ratios, range: 0...1)) \(percent(first.record.summary.complianceRatio)) → \(percent(last.record.summary.complianceRatio)) (scale 0–100%)"
-            let errorCounts = points.map { Double($0.record.summary.errors) }
+            // Compliance on the period's own range, at least 5 points wide:
+            // 96.6 % and 100 % differ, 99.9 % and 100 % barely.
+            let ratios = Sparkline.fitted(points.map(\.record.summary.complianceRatio))
+            let scale = Sparkline.fittedRange(ratios, floor: 0.05, within: 0...1)
+            let spark = "compliance \(Sparkline.render(ratios, range: scale)) \(percent(first.record.summary.complianceRatio)) → "
+                + "\(percent(last.record.summary.complianceRatio)) (scale \(percent(scale.lowerBound))–\(percent(scale.upperBound)))"
+            let errorCounts = Sparkline.fitted(points.map { Double($0.record.summary.errors) })
             let errorRange = "\(Int(errorCounts.min() ?? 0))–\(Int(errorCounts.max() ?? 0))"
             let errors = "errors     \(Sparkline.render(errorCounts)) \(first.record.summary.errors) → \(last.record.summary.errors) (scale \(errorRange))"
             return spark + "\n" + errors + "\n\n" + table.aligned

@@ -34,6 +34,31 @@ public struct TextTable {
 /// `▁▂▃▄▅▆▇█` for a series, scaled between its minimum and maximum.
 public enum Sparkline {
     static let ticks = Array("▁▂▃▄▅▆▇█")
+    /// The most characters a sparkline takes on a terminal line.
+    public static let maximumWidth = 60
+
+    /// The series' own range, widened to at least `floor` (so 99.8 % and
+    /// 100 % are not drawn as the bottom and the top) and kept inside `bounds`.
+    public static func fittedRange(_ values: [Double], floor: Double, within bounds: ClosedRange<Double>) -> ClosedRange<Double> {
+        guard var low = values.min(), var high = values.max() else { return bounds }
+        if high - low < floor {
+            let middle = (low + high) / 2
+            low = middle - floor / 2
+            high = middle + floor / 2
+            if low < bounds.lowerBound { (low, high) = (bounds.lowerBound, bounds.lowerBound + floor) }
+            if high > bounds.upperBound { (low, high) = (bounds.upperBound - floor, bounds.upperBound) }
+        }
+        return max(low, bounds.lowerBound)...min(high, bounds.upperBound)
+    }
+
+    /// At most `width` values: longer series are averaged in equal runs.
+    public static func fitted(_ values: [Double], width: Int = maximumWidth) -> [Double] {
+        guard values.count > width, width > 0 else { return values }
+        return (0..<width).map { slot in
+            let run = values[(slot * values.count / width)..<((slot + 1) * values.count / width)]
+            return run.reduce(0, +) / Double(run.count)
+        }
+    }
 
     /// Scaled to `range` when given (values outside it are clamped), else
     /// to the values' own minimum and maximum.
