@@ -73,10 +73,11 @@ public final class Daemon {
         do {
             return try WatchedRepository(settings, environment: environment)
         } catch let error as HistoryError where settings.database?.allowsStandby == true {
-            guard case .locked = error else { throw error }
+            guard case .locked(let database, let holder) = error else { throw error }
             if !standingBy.contains(settings) {
                 standingBy.append(settings)
-                Journal.notice("\(settings.name): \(error); standing by to take over")
+                // Standing by is the intended state of a second daemon: no "stop it first".
+                Journal.notice("\(settings.name): \(database) is recorded by another dynatype (\(holder)); standing by to take over when it stops")
             }
             return nil
         }
