@@ -91,6 +91,31 @@ import Testing
         #expect((slack["blocks"] as? [[String: Any]])?.isEmpty == false)
     }
 
+    /// With the repository's commit page configured, chat messages link the
+    /// commit and Alertmanager names it as the alert's source.
+    @Test func alertsLinkTheCommitWhenItsWebPageIsConfigured() throws {
+        let folder = try TemporaryDirectory()
+        let file = try folder.write("daemon.json", """
+            {"repositories": [{"path": "/srv/app", "alerts": {"commit_url": "https://github.com/org/app/commit/{commit}",
+              "webhooks": [{"name": "chat", "url": "https://hooks.example.com/x", "format": "slack"}]}}]}
+            """)
+        let configuration = try DaemonConfiguration(file: file.path, environment: [:])
+        let template = try #require(configuration.repositories.first?.alerts.commitURL)
+        let link = template.replacingOccurrences(of: "{commit}", with: Self.document.commit)
+        let slack = try JSONSerialization.jsonObject(
+            with: try WebhookPayload.body(Self.document, raw: Data(), format: .slack, commitLink: link)
+        ) as? [String: Any]
+        let first = (slack?["blocks"] as? [[String: Any]])?.first?["text"] as? [String: Any]
+        #expect((first?["text"] as? String)?.contains("<https://github.com/org/app/commit/\(Self.document.commit)|\(Self.document.commit.prefix(10))>") == true)
+        let alert = (WebhookPayload.alertmanager(Self.document, commitLink: link)["alerts"] as? [[String: Any]])?.first
+        #expect(alert?["generatorURL"] as? String == link)
+
+        let bad = try folder.write("bad.json", """
+            {"repositories": [{"path": "/srv/app", "alerts": {"commit_url": "https://github.com/org/app/commit/"}}]}
+            """)
+        #expect { try DaemonConfiguration(file: bad.path, environment: [:]) } throws: { "\($0)".contains("commit_url") && "\($0)".contains("{commit}") }
+    }
+
     @Test func metricsFollowPrometheusNamingAndKeepShasInInfoOnly() throws {
         var summary = AuditSummary()
         summary.textElements = 4

@@ -42,7 +42,7 @@ extension DaemonConfiguration.AlertSettings {
         if let jsonl { sinks.append(JSONLinesSink(file: jsonl)) }
         if journal { sinks.append(JournalSink()) }
         if let exec { sinks.append(ExecSink(hook: exec)) }
-        sinks += try webhooks.map { try WebhookSink(webhook: $0, environment: environment) }
+        sinks += try webhooks.map { try WebhookSink(webhook: $0, commitURL: commitURL, environment: environment) }
         return sinks
     }
 }

@@ -6,11 +6,14 @@ import Foundation
 /// The bodies a webhook can receive: the alert document itself, a Slack
 /// incoming-webhook message, or an Alertmanager webhook (version 4) body.
 enum WebhookPayload {
-    static func body(_ document: AlertDocument, raw: Data, format: DaemonConfiguration.Webhook.Format) throws -> Data {
+    /// `commitLink`: the commit's web page, which chat messages link and
+    /// Alertmanager gives as the alert's generator.
+    static func body(_ document: AlertDocument, raw: Data, format: DaemonConfiguration.Webhook.Format, commitLink: String? = nil) throws -> Data {
         switch format {
         case .generic: return raw
-        case .slack: return try JSONSerialization.data(withJSONObject: slack(document), options: [.sortedKeys])
-        case .alertmanager: return try JSONSerialization.data(withJSONObject: alertmanager(document), options: [.sortedKeys])
+        case .slack: return try JSONSerialization.data(withJSONObject: slack(document, commitLink: commitLink), options: [.sortedKeys])
+        case .alertmanager:
+            return try JSONSerialization.data(withJSONObject: alertmanager(document, commitLink: commitLink), options: [.sortedKeys])
         }
     }
 
@@ -18,8 +21,9 @@ enum WebhookPayload {
         "• `\(item.rule)` \(item.path):\(item.line) — \(item.message)\n    fix: \(item.fix)"
     }
 
-    static func slack(_ document: AlertDocument) -> [String: Any] {
-        var blocks: [[String: Any]] = [["type": "section", "text": ["type": "mrkdwn", "text": "*\(document.headline)*\n\(document.title)"]]]
+    static func slack(_ document: AlertDocument, commitLink: String? = nil) -> [String: Any] {
+        let commit = commitLink.map { "<\($0)|\(document.commit.prefix(10))> " } ?? ""
+        var blocks: [[String: Any]] = [["type": "section", "text": ["type": "mrkdwn", "text": "*\(document.headline)*\n\(commit)\(document.title)"]]]
         let (heading, items): (String, [FindingChange])
         switch document.kind {
         case .regression: (heading, items) = ("Introduced", document.introduced)
@@ -37,7 +41,7 @@ enum WebhookPayload {
     /// One alert per regression: its resolution has the same fingerprint, so
     /// Alertmanager (and what reads its webhooks) closes it. A configuration
     /// alert is an alert of its own name that fires once.
-    static func alertmanager(_ document: AlertDocument) -> [String: Any] {
+    static func alertmanager(_ document: AlertDocument, commitLink: String? = nil) -> [String: Any] {
         let regression = document.regression ?? document.commit
         let firing = document.kind != .resolved
         let name: String
@@ -61,7 +65,7 @@ enum WebhookPayload {
             "status": firing ? "firing" : "resolved", "labels": labels, "annotations": annotations,
             "startsAt": document.committedAt.formatted(.iso8601),
             "endsAt": firing ? "0001-01-01T00:00:00Z" : Date().formatted(.iso8601),
-            "generatorURL": "", "fingerprint": fingerprint,
+            "generatorURL": commitLink ?? "", "fingerprint": fingerprint,
         ]
         return [
             "version": "4", "groupKey": "{}:{repository=\"\(document.repository)\",ref=\"\(document.ref)\"}", "truncatedAlerts": 0,

@@ -9,10 +9,13 @@ import Foundation
 /// name the webhook and the HTTP status only.
 struct WebhookSink: AlertSink {
     let webhook: DaemonConfiguration.Webhook
+    /// `AlertSettings.commitURL`.
+    let commitURL: String?
     private let secret: String?
     var name: String { "webhook:\(webhook.name)" }
 
-    init(webhook: DaemonConfiguration.Webhook, environment: [String: String]) throws {
+    init(webhook: DaemonConfiguration.Webhook, commitURL: String? = nil, environment: [String: String]) throws {
+        self.commitURL = commitURL
         self.webhook = webhook
         switch webhook.secretSource {
         case .value(let value)?:
@@ -39,7 +42,8 @@ struct WebhookSink: AlertSink {
     }
 
     func deliver(_ delivery: PendingDelivery, document: AlertDocument, cancellation: DeliveryCancellation) throws {
-        let body = try WebhookPayload.body(document, raw: delivery.payload, format: webhook.format)
+        let link = commitURL.map { $0.replacingOccurrences(of: "{commit}", with: document.commit) }
+        let body = try WebhookPayload.body(document, raw: delivery.payload, format: webhook.format, commitLink: link)
         var headers = [
             "Content-Type: application/json",
             "User-Agent: dynatype/\(DynatypeVersion.current)",

@@ -38,6 +38,9 @@ public struct DaemonConfiguration: Equatable, Sendable {
         public var journal = true
         public var exec: ExecHook?
         public var webhooks: [Webhook] = []
+        /// The repository's web page of a commit, `{commit}` standing for its
+        /// id (https://github.com/org/app/commit/{commit}): chat messages link it.
+        public var commitURL: String?
         /// Backoff between delivery attempts: doubles from `retryInitial` up to `retryMaximum` seconds.
         public var retryInitial = 1.0
         public var retryMaximum = 300.0
@@ -164,8 +167,15 @@ public struct DaemonConfiguration: Equatable, Sendable {
     private static func alerts(_ reader: ConfigurationReader?, base: URL) throws -> AlertSettings {
         var settings = AlertSettings()
         guard let reader else { return settings }
-        try reader.rejectUnknownKeys(allowed: ["jsonl", "journal", "exec", "webhooks", "retry_initial_seconds", "retry_maximum_seconds"])
+        try reader.rejectUnknownKeys(allowed: ["jsonl", "journal", "exec", "webhooks", "commit_url", "retry_initial_seconds", "retry_maximum_seconds"])
         settings.jsonl = try reader.string("jsonl").map { Self.path($0, base: base) }
+        if let template = try reader.string("commit_url") {
+            let scheme = URL(string: template.replacingOccurrences(of: "{commit}", with: "0"))?.scheme
+            guard template.contains("{commit}"), scheme == "https" || scheme == "http" else {
+                throw reader.error("commit_url", "must be an http(s) URL with {commit} for the commit id (https://github.com/org/app/commit/{commit})")
+            }
+            settings.commitURL = template
+        }
         settings.journal = try reader.bool("journal") ?? true
         if let exec = try reader.object("exec") {
             try exec.rejectUnknownKeys(allowed: ["command", "timeout_seconds"])
