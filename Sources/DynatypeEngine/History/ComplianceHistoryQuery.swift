@@ -33,7 +33,9 @@ extension HistoryQueries {
         let fullRef = (try? repository.fullName(of: ref)) ?? ref
         let ledger = try store.regressionLedger(ref: fullRef)
         let open = Set(ledger.filter { $0.value == nil }.keys)
-        let trend = points(of: period, by: bucket)
+        // As `trend` draws it: with a period, its buckets run to today.
+        let carriedIn = since.flatMap { since in chain.first { $0.committedAt < since } }
+        let trend = TrendCalendar.points(period.reversed(), by: bucket, since: since, carriedIn: carriedIn)
         let (events, leftOut) = try regressionEvents(
             chain, period: Set(period.map(\.sha)), ledger: ledger, trendIndex: Self.trendIndex(trend, bucket: bucket)
         )

@@ -106,11 +106,6 @@ public struct HistoryQueries {
         return chain
     }
 
-    /// A first-parent chain (newest first) as trend points, oldest first.
-    func points(of chain: [CommitRecord], by bucket: TrendBucket) -> [TrendPoint] {
-        TrendCalendar.points(chain.reversed(), by: bucket)
-    }
-
     /// The commit that introduced each current finding of `path` (a file,
     /// or every audited file below a folder) at `revision`.
     public func blame(_ path: String, at revision: String) throws -> [BlameEntry] {

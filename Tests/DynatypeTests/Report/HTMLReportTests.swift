@@ -1,3 +1,4 @@
+@testable import DynatypeEngine
 import Foundation
 import Testing
 #if canImport(FoundationXML)
@@ -112,7 +113,10 @@ import FoundationXML
         let parsed = try ParsedPage(page)
         let trend = try json(["trend", "--since", since, "--by", "day", "--format", "json"], in: fixture) as! [[String: Any]]
         #expect(try parsed.rows(ofTable: "trend-table").map { $0[0] } == trend.map { $0["bucket"] as! String })
-        #expect(trend.count == 4)
+        // Four days with commits, then the last value carried on (to today, at most 400 buckets).
+        let lastCommitted = try #require(trend.lastIndex { $0["commit"] is String })
+        #expect(lastCommitted == 3 && trend.count == 4 + TrendCalendar.maximumGap)
+        #expect(trend[(lastCommitted + 1)...].allSatisfy { $0["commit"] == nil })
         // The resolved regression predates the period; the open one is in it.
         #expect(try parsed.elements("//article[@data-kind='regression']").count == 1)
     }
