@@ -44,8 +44,16 @@ struct AuditDigest {
     }
 
     /// Findings grouped by rule, the most frequent first.
+    /// Rules with errors first (the most errors first), then those with
+    /// warnings, then notes: 42 notes do not outrank 12 errors.
     static func byRule(_ findings: [(path: String, finding: Finding)]) -> [(key: RuleID, value: [(path: String, finding: Finding)])] {
-        Dictionary(grouping: findings, by: \.finding.rule).sorted { ($0.value.count, $1.key.rawValue) > ($1.value.count, $0.key.rawValue) }
+        let rank = { (items: [(path: String, finding: Finding)]) -> [Int] in
+            [Severity.error, .warning, .note].map { severity in items.filter { $0.finding.severity == severity }.count }
+        }
+        return Dictionary(grouping: findings, by: \.finding.rule).sorted { first, second in
+            let (a, b) = (rank(first.value), rank(second.value))
+            return a != b ? a.lexicographicallyPrecedes(b) == false : first.key.rawValue < second.key.rawValue
+        }
     }
 
     /// The rule to fix first: the most frequent one with an error, else the most frequent.

@@ -6,6 +6,11 @@ struct AuthorTable {
 
     func render() -> String {
         guard !authors.isEmpty else { return "<p>No commit compared with an earlier one in the period.</p>\n" }
+        // Authors whose commits changed no finding: a hundred rows of zeros hide the few that matter.
+        let quiet = authors.filter { $0.introduced == 0 && $0.fixed == 0 }.count
+        let note = quiet == 0 ? "" : "<p class=\"muted\">\(Plural.count(quiet, "author")) whose commits introduced and fixed nothing \(quiet == 1 ? "is" : "are") not listed.</p>\n"
+        let authors = self.authors.filter { $0.introduced > 0 || $0.fixed > 0 }
+        guard !authors.isEmpty else { return "<p>No commit of the period introduced or fixed a finding.</p>\n" + note }
         let most = max(1, authors.map { max($0.introduced, $0.fixed) }.max() ?? 1)
         var table = HTMLTable(
             caption: "Findings each author's commits introduced and fixed (a merge counts for whoever merged)",
@@ -23,7 +28,7 @@ struct AuthorTable {
                 bar(author.introduced, of: most, style: "bad") + bar(author.fixed, of: most, style: "good"),
             ])
         }
-        return table.render()
+        return table.render() + note
     }
 
     private func bar(_ value: Int, of most: Int, style: String) -> String {

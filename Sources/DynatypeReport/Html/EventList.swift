@@ -8,6 +8,8 @@ struct EventList {
     let leftOut: Int
     /// Findings listed per commit at most, so one huge commit cannot swell the page.
     var findingLimit = 20
+    /// Events shown before the rest are folded into a `<details>`.
+    static let openCount = 10
 
     func render() -> String {
         guard !events.isEmpty else { return "<p>No commit of the period regressed, resolved a regression or changed what is checked.</p>\n" }
@@ -16,7 +18,12 @@ struct EventList {
         if leftOut > 0 {
             out += "<p class=\"muted\">The newest \(events.count) are shown; \(Plural.count(leftOut, "older one")) of the period \(leftOut == 1 ? "is" : "are") left out (<code>dynatype log --regressions</code> lists every regression).</p>\n"
         }
-        for event in events { out += render(event, shown: shown) }
+        // The newest stay open; the rest fold away with their count.
+        for event in events.prefix(Self.openCount) { out += render(event, shown: shown) }
+        if events.count > Self.openCount {
+            out += "<details><summary>\(Plural.count(events.count - Self.openCount, "older event")) of the period</summary>\n"
+                + events.dropFirst(Self.openCount).map { render($0, shown: shown) }.joined() + "</details>\n"
+        }
         return out
     }
 
@@ -58,7 +65,7 @@ struct EventList {
     private func status(_ event: RegressionEvent, shown: Set<String>) -> String {
         if event.isOpen { return "<strong class=\"bad\">Still open</strong>: a finding it introduced is still there." }
         if let resolver = event.resolvedBy { return "<strong class=\"good\">Resolved</strong> by \(link(resolver, shown: shown))." }
-        return "<strong class=\"good\">No longer open</strong>: none of the findings it introduced is still there."
+        return "<strong class=\"good\">Resolved</strong>: none of the findings it introduced is still there."
     }
 
     private func findings(_ changes: [FindingChange], title: String) -> String {

@@ -24,8 +24,12 @@ struct FileVerdicts {
     }
 
     private func file(_ report: FileReport, findings: [Finding]) -> String {
+        // A file can fail with every text element passing: its errors are on
+        // fonts and settings no element of the file uses yet.
+        let outside = report.verdict == .fail && report.passingElementCount == report.elements.count
         var table = HTMLTable(
-            caption: "\(Plural.count(findings.count, "finding")); \(report.passingElementCount) of \(Plural.count(report.elements.count, "text element")) pass",
+            caption: "\(Plural.count(findings.count, "finding")); \(report.passingElementCount) of \(Plural.count(report.elements.count, "text element")) pass"
+                + (outside ? ", and the file fails on errors outside them (fonts or settings no text element here uses yet)" : ""),
             columns: [
                 .init(title: "line", numeric: true), .init(title: "severity"), .init(title: "rule"), .init(title: "element"),
                 .init(title: "code"), .init(title: "why"), .init(title: "fix"),

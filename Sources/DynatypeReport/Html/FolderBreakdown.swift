@@ -9,8 +9,12 @@ struct FolderBreakdown {
     var samples: [FolderSample] = []
 
     func render() -> String {
-        let folders = ModuleFolder.summaries(reports)
-        guard !folders.isEmpty else { return "<p>No file audited.</p>\n" }
+        let all = ModuleFolder.summaries(reports)
+        guard !all.isEmpty else { return "<p>No file audited.</p>\n" }
+        // A folder with no text element and no finding has nothing to show ("0 of 0").
+        let folders = all.filter { $0.value.textElements > 0 || $0.value.errors + $0.value.warnings + $0.value.notes > 0 }
+        let hidden = all.count - folders.count
+        let note = hidden == 0 ? "" : "<p class=\"muted\">\(Plural.count(hidden, "folder")) without text elements or findings \(hidden == 1 ? "is" : "are") not listed.</p>\n"
         let ranked = folders.sorted {
             ($0.value.complianceRatio, -$0.value.errors, $0.key) < ($1.value.complianceRatio, -$1.value.errors, $1.key)
         }
@@ -30,7 +34,7 @@ struct FolderBreakdown {
             if samples.count > 1 { cells.append(sparkline(folder)) }
             table.add(cells)
         }
-        return table.render()
+        return (folders.isEmpty ? "" : table.render()) + note
     }
 
     /// A folder absent from a sample did not exist yet: the line starts where it appears.

@@ -42,7 +42,9 @@ public struct HistoryReportPage {
 
     private func tiles() -> String {
         let summary = history.tip.summary
-        let start = history.trend.first?.record.summary ?? summary
+        // From the first state with text to judge: an empty first commit
+        // counts as 100 % and would make every period look like a decline.
+        let start = history.trend.first { $0.record.summary.textElements > 0 }?.record.summary ?? summary
         let open = history.openRegressionCount
         let change = (summary.complianceRatio - start.complianceRatio)
         return SummaryTiles(tiles: [

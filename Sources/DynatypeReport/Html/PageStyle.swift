@@ -27,11 +27,11 @@ enum PageStyle {
         .table-wrap{overflow-x:auto;margin:.5rem 0 1rem}
         table{border-collapse:collapse;width:100%}
         caption{text-align:left;color:var(--muted);padding:.25rem 0;caption-side:top}
-        th,td{text-align:left;vertical-align:top;padding:.375rem .5rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+        th,td{text-align:left;vertical-align:top;padding:.375rem .5rem;border-bottom:1px solid var(--line)}
         th{font-weight:600;overflow-wrap:normal}
         .num{text-align:right;font-variant-numeric:tabular-nums}
         td.num{white-space:nowrap}
-        code{font-family:ui-monospace,"SF Mono","DejaVu Sans Mono",Menlo,monospace;font-size:.875em;overflow-wrap:anywhere}
+        code{font-family:ui-monospace,"SF Mono","DejaVu Sans Mono",Menlo,monospace;font-size:.875em;white-space:pre}
         .bar{display:block;height:.75em;min-width:.125rem;border-radius:.2em;background:var(--bar)}
         .bar.bad{background:var(--bad)}
         .bar.good{background:var(--good)}

@@ -9,7 +9,7 @@ struct RuleBreakdown {
         let byRule = AuditDigest.byRule(findings)
         let most = byRule.first?.value.count ?? 1
         var table = HTMLTable(
-            caption: "Findings by rule, the most frequent first",
+            caption: "Findings by rule: errors first, then warnings, then notes",
             columns: [
                 .init(title: "rule"), .init(title: "errors", numeric: true), .init(title: "warnings", numeric: true),
                 .init(title: "notes", numeric: true), .init(title: "total", numeric: true), .init(title: "share"),

@@ -138,6 +138,31 @@ import FoundationXML
         #expect(result.stdout.contains("<code>.caption2</code>"), "and its fix")
     }
 
+    /// What a wall shows first: errors before notes however many notes, no
+    /// rows of "0 of 0", and a FAIL file whose text elements all pass says why.
+    @Test func theAuditPageRanksBySeverityHidesEmptyRowsAndExplainsItsVerdicts() throws {
+        let folder = try TemporaryDirectory()
+        // Three notes in one rule, one error in another.
+        let noted = (0..<3).map { "        let label\($0) = UILabel()\n" }.joined()
+        try folder.write("App/Labels.swift", "import UIKit\nfinal class Cell: UIView {\n    func build() {\n\(noted)        addSubview(label0); addSubview(label1); addSubview(label2)\n    }\n}\n")
+        try folder.write("App/Badge.swift", "import SwiftUI\nstruct Badge: View { var body: some View { Text(\"b\").font(.system(size: 9)) } }\n")
+        // A font for later use: the file fails, its only text element passes.
+        try folder.write("Kit/Theme.swift", "import SwiftUI\nlet tiny = Font.system(size: 8)\nstruct T: View { var body: some View { Text(\"t\").font(.body) } }\n")
+        try folder.write("Empty/Math.swift", "func twice(_ x: Int) -> Int { x * 2 }\n")
+        let result = try runDynatype(["audit", "--format", "html"], in: folder.url)
+        let parsed = try ParsedPage(result.stdout)
+        let rules = try parsed.rows(ofTable: "rules-table")
+        let errorsThenWarningsThenNotes = rules.map { [Int($0[1])!, Int($0[2])!, Int($0[3])!] }
+        #expect(errorsThenWarningsThenNotes == errorsThenWarningsThenNotes.sorted { $0.lexicographicallyPrecedes($1) == false }, "\(rules)")
+        #expect(Int(rules.first![1])! > 0, "a rule with errors leads")
+        #expect(!(try parsed.rows(ofTable: "folders-table").contains { $0[0] == "Empty" }))
+        #expect(result.stdout.contains("1 folder without text elements or findings is not listed"))
+        #expect(result.stdout.contains("and the file fails on errors outside them"), "Kit/Theme.swift")
+        let text = try runDynatype(["audit"], in: folder.url).stdout
+        let byRule = text.components(separatedBy: "Findings by rule\n")[1].components(separatedBy: "\n").prefix { $0.hasPrefix("  ") }
+        #expect(byRule.first?.contains("fixed_font_size") == true, "errors lead in the terminal too: \(byRule)")
+    }
+
     @Test func usageAndInputErrorsExitTwo() throws {
         let fixture = try ReportHistory.make()
         let missing = try runDynatype(["report"], in: fixture.url)
