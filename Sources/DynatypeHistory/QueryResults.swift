@@ -87,11 +87,15 @@ public struct TrendPoint: Sendable {
     public let record: CommitRecord
     /// No commit falls in this bucket.
     public let isEmpty: Bool
+    /// Where the point stands on a time axis: its bucket's start, or its
+    /// commit's date (a commit dated in the future at today's).
+    public let date: Date
 
-    public init(label: String, record: CommitRecord, isEmpty: Bool = false) {
+    public init(label: String, record: CommitRecord, isEmpty: Bool = false, date: Date? = nil) {
         self.label = label
         self.record = record
         self.isEmpty = isEmpty
+        self.date = date ?? record.committedAt
     }
 }
 

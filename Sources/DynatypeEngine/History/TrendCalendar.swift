@@ -66,14 +66,14 @@ extension TrendCalendar {
         _ chain: [CommitRecord], by bucket: TrendBucket, since: Date? = nil, carriedIn: CommitRecord? = nil, now: Date = Date()
     ) -> [TrendPoint] {
         guard bucket != .commit else {
-            return chain.map { TrendPoint(label: String($0.sha.prefix(10)), record: $0) }
+            return chain.map { TrendPoint(label: String($0.sha.prefix(10)), record: $0, date: plausible($0.committedAt)) }
         }
         let calendar = TrendCalendar(bucket: bucket)
         var points: [TrendPoint] = []
         var lastStart: Date?
         if let since, let carriedIn {
             let start = calendar.start(of: since)
-            points.append(TrendPoint(label: calendar.label(start), record: carriedIn, isEmpty: true))
+            points.append(TrendPoint(label: calendar.label(start), record: carriedIn, isEmpty: true, date: start))
             lastStart = start
         }
         for record in chain {
@@ -87,13 +87,13 @@ extension TrendCalendar {
                     var gap = calendar.next(after: previous)
                     var filled = 0
                     while gap < start, filled < maximumGap {
-                        points.append(TrendPoint(label: calendar.label(gap), record: carried, isEmpty: true))
+                        points.append(TrendPoint(label: calendar.label(gap), record: carried, isEmpty: true, date: gap))
                         gap = calendar.next(after: gap)
                         filled += 1
                     }
                 }
             }
-            points.append(TrendPoint(label: calendar.label(start), record: record))
+            points.append(TrendPoint(label: calendar.label(start), record: record, date: start))
             lastStart = start
         }
         if since != nil, let previous = lastStart, let carried = points.last?.record {
@@ -101,7 +101,7 @@ extension TrendCalendar {
             let end = calendar.start(of: now)
             var filled = 0
             while gap <= end, filled < maximumGap {
-                points.append(TrendPoint(label: calendar.label(gap), record: carried, isEmpty: true))
+                points.append(TrendPoint(label: calendar.label(gap), record: carried, isEmpty: true, date: gap))
                 gap = calendar.next(after: gap)
                 filled += 1
             }

@@ -48,6 +48,7 @@ enum PageStyle {
         .chart svg{display:block;width:100%;height:auto}
         .chart text{font-size:.8125rem;fill:var(--muted);paint-order:stroke;stroke:var(--bg);stroke-width:.3em;stroke-linejoin:round;pointer-events:none}
         .chart .grid{stroke:var(--line);stroke-width:1}
+        .chart line.tick{stroke:var(--muted);stroke-width:1}
         .chart .line{fill:none;stroke:var(--plot);stroke-width:2}
         .chart .point{fill:var(--plot)}
         .chart .regressed{fill:var(--bad)}

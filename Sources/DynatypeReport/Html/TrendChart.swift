@@ -42,9 +42,16 @@ struct TrendChart {
         return max(0, ((lowest - 0.005) * 20).rounded(.down) / 20)...1
     }
 
-    private func x(_ index: Int) -> Double {
+    /// Points stand by date, in every copy of the page (the daemon's draws
+    /// each commit): a month of silence is a month wide.
+    private var axis: TimeAxis { TimeAxis(from: points.first!.date, to: points.last!.date) }
+
+    private func x(_ index: Int) -> Double { x(points[index].date) }
+
+    private func x(_ date: Date) -> Double {
         let plot = width - left - right
-        return points.count == 1 ? left + plot / 2 : left + plot * Double(index) / Double(points.count - 1)
+        let span = axis.end.timeIntervalSince(axis.start)
+        return span <= 0 ? left + plot / 2 : left + plot * date.timeIntervalSince(axis.start) / span
     }
 
     private func y(_ ratio: Double) -> Double {
@@ -75,8 +82,12 @@ struct TrendChart {
             out += "<text x=\"\(number(left + 2))\" y=\"\(number(y(ratio) - 4))\">\(tick)</text>\n"
         }
         let baseline = number(height - 6)
-        out += "<text x=\"\(number(left))\" y=\"\(baseline)\">\(HTML.text(HistoryRenderer.date(points.first!.record.committedAt)))</text>"
-        out += "<text x=\"\(number(width - right))\" y=\"\(baseline)\" text-anchor=\"end\">\(HTML.text(HistoryRenderer.date(points.last!.record.committedAt)))</text>\n"
+        for tick in axis.ticks {
+            let at = x(tick.date)
+            out += "<line class=\"tick\" x1=\"\(number(at))\" x2=\"\(number(at))\" y1=\"\(number(height - bottom))\" y2=\"\(number(height - bottom + 5))\"/>"
+            let anchor = at < left + 30 ? "start" : at > width - right - 30 ? "end" : "middle"
+            out += "<text class=\"tick\" x=\"\(number(at))\" y=\"\(baseline)\" text-anchor=\"\(anchor)\">\(HTML.text(tick.label))</text>\n"
+        }
         return out
     }
 
@@ -97,21 +108,50 @@ struct TrendChart {
         return "\(bucket)\(record.sha.prefix(10)) · \(record.authorName) · \(HistoryRenderer.date(record.committedAt)) · \(compliance) · \(record.title)"
     }
 
+    /// Above this many on the chart, regressions and resolutions are drawn
+    /// one marker per axis unit (day, week, …), which links to the newest.
+    static let markerLimit = 24
+
     private func markers() -> String {
+        let placed = events.filter { $0.trendIndex.map(points.indices.contains) == true }
+        guard placed.count > Self.markerLimit else { return placed.map(marker).joined() }
+        let groups = Dictionary(grouping: placed) { axis.floor(points[$0.trendIndex!].date) }
+        return groups.keys.sorted().map { start in
+            let members = groups[start]!
+            guard members.count > 1 else { return marker(members[0]) }
+            return groupMarker(members, unitStart: start)
+        }.joined()
+    }
+
+    /// One marker for several events of one axis unit: a regression triangle
+    /// when any regressed, titled with how many of each.
+    private func groupMarker(_ members: [RegressionEvent], unitStart: Date) -> String {
+        let newest = members.max { points[$0.trendIndex!].date < points[$1.trendIndex!].date }!
+        let index = newest.trendIndex!
+        let at = (x: x(index), y: y(points[index].record.summary.complianceRatio))
+        let regressions = members.filter(\.isRegression).count
+        let resolutions = members.filter { !$0.resolves.isEmpty }.count
+        let title = "\(Plural.count(regressions, "regression")) and \(Plural.count(resolutions, "resolution")) from "
+            + "\(HistoryRenderer.date(unitStart)); the newest: \(newest.record.sha.prefix(10)) \(newest.record.title)"
+        let shape = regressions > 0
+            ? "<path class=\"regressed\" d=\"M\(number(at.x - 7)),\(number(at.y - 18)) L\(number(at.x + 7)),\(number(at.y - 18)) L\(number(at.x)),\(number(at.y - 5)) Z\"/>"
+            : "<circle class=\"resolved\" cx=\"\(number(at.x))\" cy=\"\(number(at.y + 10))\" r=\"6\"/>"
+        return "<a href=\"#\(HTML.commitAnchor(newest.record.sha))\" aria-label=\"\(HTML.text(title))\" data-events=\"\(members.count)\"><title>\(HTML.text(title))</title>\(shape)</a>\n"
+    }
+
+    private func marker(_ event: RegressionEvent) -> String {
         var out = ""
-        for event in events {
-            guard let index = event.trendIndex, points.indices.contains(index) else { continue }
-            let at = (x: x(index), y: y(points[index].record.summary.complianceRatio))
-            let subject = "\(event.record.sha.prefix(10)) · \(event.record.authorName) · \(HistoryRenderer.date(event.record.committedAt)) · \(event.record.title)"
-            if event.isRegression {
-                let title = "Regression \(subject): \(event.reasons.joined(separator: "; "))"
-                let shape = "M\(number(at.x - 6)),\(number(at.y - 16)) L\(number(at.x + 6)),\(number(at.y - 16)) L\(number(at.x)),\(number(at.y - 5)) Z"
-                out += "<a href=\"#\(HTML.commitAnchor(event.record.sha))\" aria-label=\"\(HTML.text(title))\"><title>\(HTML.text(title))</title><path class=\"regressed\" d=\"\(shape)\"/></a>\n"
-            }
-            if !event.resolves.isEmpty {
-                let title = "Resolution \(subject): resolves \(event.resolves.map { String($0.prefix(10)) }.joined(separator: ", "))"
-                out += "<a href=\"#\(HTML.commitAnchor(event.record.sha))\" aria-label=\"\(HTML.text(title))\"><title>\(HTML.text(title))</title><circle class=\"resolved\" cx=\"\(number(at.x))\" cy=\"\(number(at.y + 10))\" r=\"5\"/></a>\n"
-            }
+        let index = event.trendIndex!
+        let at = (x: x(index), y: y(points[index].record.summary.complianceRatio))
+        let subject = "\(event.record.sha.prefix(10)) · \(event.record.authorName) · \(HistoryRenderer.date(event.record.committedAt)) · \(event.record.title)"
+        if event.isRegression {
+            let title = "Regression \(subject): \(event.reasons.joined(separator: "; "))"
+            let shape = "M\(number(at.x - 6)),\(number(at.y - 16)) L\(number(at.x + 6)),\(number(at.y - 16)) L\(number(at.x)),\(number(at.y - 5)) Z"
+            out += "<a href=\"#\(HTML.commitAnchor(event.record.sha))\" aria-label=\"\(HTML.text(title))\"><title>\(HTML.text(title))</title><path class=\"regressed\" d=\"\(shape)\"/></a>\n"
+        }
+        if !event.resolves.isEmpty {
+            let title = "Resolution \(subject): resolves \(event.resolves.map { String($0.prefix(10)) }.joined(separator: ", "))"
+            out += "<a href=\"#\(HTML.commitAnchor(event.record.sha))\" aria-label=\"\(HTML.text(title))\"><title>\(HTML.text(title))</title><circle class=\"resolved\" cx=\"\(number(at.x))\" cy=\"\(number(at.y + 10))\" r=\"5\"/></a>\n"
         }
         return out
     }
