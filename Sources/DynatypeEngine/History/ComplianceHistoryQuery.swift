@@ -108,11 +108,14 @@ extension HistoryQueries {
 
     /// Findings each author's commits introduced and fixed over the period
     /// (a merge counts for whoever made it: it is compared with its first parent).
+    /// Per author, as `.mailmap` names them: one person under two addresses is one row.
     private func authors(_ period: [CommitRecord]) -> [AuthorTally] {
+        let mailmap = repository.mailmap
         var tallies: [String: AuthorTally] = [:]
         for record in period.reversed() where !record.isBaseline {
-            let key = record.authorEmail.lowercased()
-            var tally = tallies[key] ?? AuthorTally(name: record.authorName, email: record.authorEmail, commits: 0, introduced: 0, fixed: 0)
+            let author = mailmap.resolve(name: record.authorName, email: record.authorEmail)
+            let key = author.email.lowercased()
+            var tally = tallies[key] ?? AuthorTally(name: author.name, email: author.email, commits: 0, introduced: 0, fixed: 0)
             tally.commits += 1
             tally.introduced += record.introduced
             tally.fixed += record.fixed

@@ -163,6 +163,25 @@ import FoundationXML
         #expect(byRule.first?.contains("fixed_font_size") == true, "errors lead in the terminal too: \(byRule)")
     }
 
+    /// One person committing under an old address is one row once
+    /// `.mailmap` says so, as `git shortlog` counts them.
+    @Test func authorsAreMergedByTheMailmap() throws {
+        let fixture = try GitFixture()
+        try fixture.write("App/A.swift", Snippets.view("A"))
+        try fixture.commit("Start", author: "Ana")
+        try fixture.write("App/A.swift", Snippets.view("A", font: ".system(size: 12)"))
+        try fixture.git(["add", "-A"])
+        try fixture.git(["-c", "user.name=Ana Old", "-c", "user.email=ana@old.example.com", "commit", "-qm", "Hardcode"])
+        try fixture.write("App/A.swift", Snippets.view("A"))
+        try fixture.commit("Scale again", author: "Ana")
+        try fixture.write(".mailmap", "Ana <ana@example.com> Ana Old <ana@old.example.com>\n")
+        try fixture.commit("Mailmap", author: "Ana")
+        #expect(try runDynatype(["scan"], in: fixture.url).status == 0)
+        let rows = try ParsedPage(try ReportHistory.report(fixture).page).rows(ofTable: "authors-table")
+        #expect(rows.map { $0[0] } == ["Ana"], "\(rows)")
+        #expect(rows.first.map { "\($0[2])/\($0[3])" } == "1/1")
+    }
+
     @Test func usageAndInputErrorsExitTwo() throws {
         let fixture = try ReportHistory.make()
         let missing = try runDynatype(["report"], in: fixture.url)
