@@ -17,10 +17,17 @@ public final class Mailmap {
     /// The canonical name and address of an author.
     public func resolve(name: String, email: String) -> (name: String, email: String) {
         guard let pointer else { return (name, email) }
-        var realName: UnsafePointer<CChar>?
-        var realEmail: UnsafePointer<CChar>?
-        guard git_mailmap_resolve(&realName, &realEmail, pointer, name, email) == 0, let realName, let realEmail else { return (name, email) }
-        return (String(cString: realName), String(cString: realEmail))
+        // The results may point into the arguments: read them while those live.
+        return name.withCString { cName in
+            email.withCString { cEmail in
+                var realName: UnsafePointer<CChar>?
+                var realEmail: UnsafePointer<CChar>?
+                guard git_mailmap_resolve(&realName, &realEmail, pointer, cName, cEmail) == 0, let realName, let realEmail else {
+                    return (name, email)
+                }
+                return (String(cString: realName), String(cString: realEmail))
+            }
+        }
     }
 }
 

@@ -16,7 +16,7 @@ struct EventList {
         let shown = Set(events.map(\.record.sha))
         var out = ""
         if leftOut > 0 {
-            out += "<p class=\"muted\">The newest \(events.count) are shown; \(Plural.count(leftOut, "older one")) of the period \(leftOut == 1 ? "is" : "are") left out (<code>dynatype log --regressions</code> lists every regression).</p>\n"
+            out += "<p class=\"muted\">The newest \(events.count) are shown; \(Plural.count(leftOut, "older one")) of the period \(leftOut == 1 ? "is" : "are") left out (\(HTML.code("dynatype log --regressions")) lists every regression).</p>\n"
         }
         // The newest stay open; the rest fold away with their count.
         for event in events.prefix(Self.openCount) { out += render(event, shown: shown) }

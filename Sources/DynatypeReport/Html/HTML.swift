@@ -15,8 +15,15 @@ enum HTML {
         }.joined()
     }
 
-    /// Code, as written in the file.
-    static func code(_ text: String) -> String { "<code>\(HTML.text(text))</code>" }
+    /// Code, as written in the file. Browsers break lines after a hyphen,
+    /// which turns `--dry-run` into `--dry-` and `run`: a token with one is
+    /// kept whole (lines still break at spaces).
+    static func code(_ text: String) -> String {
+        let tokens = text.split(separator: " ", omittingEmptySubsequences: false).map { token in
+            token.contains("-") ? "<span class=\"nowrap\">\(HTML.text(String(token)))</span>" : HTML.text(String(token))
+        }
+        return "<code>" + tokens.joined(separator: " ") + "</code>"
+    }
 
     /// The anchor of a commit's section.
     static func commitAnchor(_ sha: String) -> String { "c-\(sha)" }

@@ -31,7 +31,9 @@ enum PageStyle {
         th{font-weight:600;overflow-wrap:normal}
         .num{text-align:right;font-variant-numeric:tabular-nums}
         td.num{white-space:nowrap}
-        code{font-family:ui-monospace,"SF Mono","DejaVu Sans Mono",Menlo,monospace;font-size:.875em;white-space:pre}
+        code{font-family:ui-monospace,"SF Mono","DejaVu Sans Mono",Menlo,monospace;font-size:.875em}
+        td code{white-space:pre}
+        .nowrap{white-space:nowrap}
         .bar{display:block;height:.75em;min-width:.125rem;border-radius:.2em;background:var(--bar)}
         .bar.bad{background:var(--bad)}
         .bar.good{background:var(--good)}

@@ -7,7 +7,7 @@ struct RuleBreakdown {
     func render() -> String {
         guard !findings.isEmpty else { return "<p>No findings.</p>\n" }
         let byRule = AuditDigest.byRule(findings)
-        let most = byRule.first?.value.count ?? 1
+        let most = byRule.map(\.value.count).max() ?? 1
         var table = HTMLTable(
             caption: "Findings by rule: errors first, then warnings, then notes",
             columns: [
@@ -31,6 +31,6 @@ struct RuleBreakdown {
         guard let first = AuditDigest.firstToFix(AuditDigest.byRule(findings.filter { $0.finding.severity != .note })) else { return "" }
         let descriptor = RuleCatalogue.descriptor(first.key)
         return "<p><strong>Fix first:</strong> \(HTML.ruleLink(first.key.rawValue)) (\(Plural.count(first.value.count, "finding"))): "
-            + "\(HTML.prose(descriptor.fix))\(descriptor.fix.hasSuffix(".") ? "" : ".") <code>dynatype fix --dry-run</code> shows the fixes it can make mechanically.</p>\n"
+            + "\(HTML.prose(descriptor.fix))\(descriptor.fix.hasSuffix(".") ? "" : ".") \(HTML.code("dynatype fix --dry-run")) shows the fixes it can make mechanically.</p>\n"
     }
 }
