@@ -3,6 +3,8 @@ import DynatypeHistory
 /// Findings introduced and fixed per author over the period.
 struct AuthorTable {
     let authors: [AuthorTally]
+    /// The authors shown before the rest fold away.
+    static let shownRows = 12
 
     func render() -> String {
         guard !authors.isEmpty else { return "<p>No commit compared with an earlier one in the period.</p>\n" }
@@ -28,7 +30,7 @@ struct AuthorTable {
                 bar(author.introduced, of: most, style: "bad") + bar(author.fixed, of: most, style: "good"),
             ])
         }
-        return table.render() + note
+        return table.render(folding: Self.shownRows, noun: "author") + note
     }
 
     private func bar(_ value: Int, of most: Int, style: String) -> String {

@@ -7,6 +7,8 @@ import DynatypeRules
 struct FolderBreakdown {
     let reports: [FileReport]
     var samples: [FolderSample] = []
+    /// The least compliant folders shown before the rest fold away.
+    static let shownRows = 12
 
     func render() -> String {
         let all = ModuleFolder.summaries(reports)
@@ -34,7 +36,7 @@ struct FolderBreakdown {
             if samples.count > 1 { cells.append(sparkline(folder)) }
             table.add(cells)
         }
-        return (folders.isEmpty ? "" : table.render()) + note
+        return (folders.isEmpty ? "" : table.render(folding: Self.shownRows, noun: "folder")) + note
     }
 
     /// A folder absent from a sample did not exist yet: the line starts where it appears.

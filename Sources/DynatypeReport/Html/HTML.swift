@@ -47,7 +47,6 @@ enum HTML {
     static func verdict(_ verdict: FileReport.Verdict) -> String {
         "<span class=\"verdict \(verdict == .pass ? "pass" : "fail")\">\(verdict.rawValue)</span>"
     }
-
 }
 
 /// A data table inside a wrapper that scrolls sideways on a narrow screen
@@ -71,6 +70,17 @@ struct HTMLTable {
     }
 
     mutating func add(_ cells: [String]) { rows.append(cells) }
+
+    /// The first `count` rows, and the rest folded into a `<details>` that
+    /// says how many: a wall shows the head of a long table.
+    func render(folding count: Int, noun: String) -> String {
+        guard rows.count > count else { return render() }
+        var head = self
+        head.rows = Array(rows.prefix(count))
+        var rest = HTMLTable(caption: "\(caption) (continued)", columns: columns)
+        rest.rows = Array(rows.dropFirst(count))
+        return head.render() + "<details><summary>\(Plural.count(rows.count - count, "more \(noun)"))</summary>\n" + rest.render() + "</details>\n"
+    }
 
     func render() -> String {
         let head = columns.map { "<th scope=\"col\"\($0.numeric ? " class=\"num\"" : "")>\(HTML.text($0.title))</th>" }.joined()

@@ -48,6 +48,7 @@ enum PageStyle {
         .verdict.pass{color:var(--good)}
         figure{margin:0}
         .chart svg{display:block;width:100%;height:auto}
+        @media (max-width:40rem){.chart .plot{overflow-x:auto}.chart svg{min-width:36rem}}
         .chart text{font-size:.8125rem;fill:var(--muted);paint-order:stroke;stroke:var(--bg);stroke-width:.3em;stroke-linejoin:round;pointer-events:none}
         .chart .grid{stroke:var(--line);stroke-width:1}
         .chart line.tick{stroke:var(--muted);stroke-width:1}

@@ -24,9 +24,9 @@ struct TrendChart {
         return """
             <figure class="chart">
             <figcaption id="trend-caption">\(HTML.text(label)). Hover a point for its commit; a marker links to the commit below.</figcaption>
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Int(width)) \(Int(height))" aria-labelledby="trend-caption" role="group">
+            <div class="plot"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Int(width)) \(Int(height))" aria-labelledby="trend-caption" role="group">
             <title>\(HTML.text(label))</title>
-            \(grid())\(line())\(markers())\(labels())</svg>
+            \(grid())\(line())\(markers())\(labels())</svg></div>
             <ul class="legend"><li><span class="bad">▼</span> regression</li><li><span class="good">●</span> resolution</li><li>scale \(HTML.percent(range.lowerBound))–100%</li></ul>
             </figure>
             <details><summary>The chart as a table</summary>

@@ -26,9 +26,10 @@ struct HeadlessChromium {
         ] + arguments + [page.absoluteString])
     }
 
-    /// The DOM after load, and the console messages the page caused.
-    func dumpDOM(_ page: URL) throws -> (dom: String, console: [String]) {
-        let result = try run(["--dump-dom"], page: page)
+    /// The DOM after load, and the console messages the page caused;
+    /// `arguments` set the window size or the color scheme.
+    func dumpDOM(_ page: URL, arguments: [String] = []) throws -> (dom: String, console: [String]) {
+        let result = try run(["--dump-dom"] + arguments, page: page)
         return (result.stdout, Self.consoleLines(result.stderr))
     }
 
