@@ -84,27 +84,27 @@ extension TrendCalendar {
                 } else {
                     // Buckets without a commit are shown, carrying compliance
                     // forward, so the axis is time and not commit count.
-                    var gap = calendar.next(after: previous)
-                    var filled = 0
-                    while gap < start, filled < maximumGap {
-                        points.append(TrendPoint(label: calendar.label(gap), record: carried, isEmpty: true, date: gap))
-                        gap = calendar.next(after: gap)
-                        filled += 1
-                    }
+                    points += calendar.carried(carried, after: previous) { $0 < start }
                 }
             }
             points.append(TrendPoint(label: calendar.label(start), record: record, date: start))
             lastStart = start
         }
         if since != nil, let previous = lastStart, let carried = points.last?.record {
-            var gap = calendar.next(after: previous)
             let end = calendar.start(of: now)
-            var filled = 0
-            while gap <= end, filled < maximumGap {
-                points.append(TrendPoint(label: calendar.label(gap), record: carried, isEmpty: true, date: gap))
-                gap = calendar.next(after: gap)
-                filled += 1
-            }
+            points += calendar.carried(carried, after: previous) { $0 <= end }
+        }
+        return points
+    }
+
+    /// Empty buckets after `previous` while `within` holds (at most
+    /// `maximumGap`), each carrying `record`'s compliance.
+    private func carried(_ record: CommitRecord, after previous: Date, within: (Date) -> Bool) -> [TrendPoint] {
+        var points: [TrendPoint] = []
+        var gap = next(after: previous)
+        while within(gap), points.count < Self.maximumGap {
+            points.append(TrendPoint(label: label(gap), record: record, isEmpty: true, date: gap))
+            gap = next(after: gap)
         }
         return points
     }
