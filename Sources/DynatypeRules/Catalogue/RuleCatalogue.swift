@@ -80,6 +80,15 @@ public enum RuleCatalogue {
                     """),
             ],
             nonTriggering: [
+                // A same-file helper shown only by previews is preview code; one shown only in a toolbar is chrome.
+                RuleExample("""
+                    struct Inbox: View {
+                        var body: some View { List {}.toolbar { toolbarTitle } }
+                        private var toolbarTitle: some View { Text("Inbox").font(.system(size: 15)) }
+                    }
+                    private func sampleRow() -> some View { Text("Sample").font(.system(size: 13)) }
+                    #Preview { sampleRow() }
+                    """),
                 RuleExample("""
                     struct A: View {
                         var body: some View {
@@ -222,6 +231,18 @@ public enum RuleCatalogue {
                     """),
             ],
             nonTriggering: [
+                // A label only drawn into an image is not on-screen text.
+                RuleExample("""
+                    import UIKit
+                    func badgeImage(_ count: Int) -> UIImage {
+                        let label = UILabel()
+                        label.text = "\\(count)"
+                        label.font = .systemFont(ofSize: 20)
+                        return UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40)).image { context in
+                            label.layer.render(in: context.cgContext)
+                        }
+                    }
+                    """),
                 RuleExample("""
                     import UIKit
                     final class C: UIView {

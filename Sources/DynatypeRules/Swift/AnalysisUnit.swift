@@ -19,9 +19,12 @@ struct FileUnits {
 
     let fileScope: [Syntax]
     let groups: [TypeGroup]
+    /// `PreviewProvider` types, audited by no rule.
+    let previews: [Syntax]
 
     init(_ tree: SourceFileSyntax) {
         var fileScope: [Syntax] = []
+        var previews: [Syntax] = []
         var declarations: [[Syntax]] = []
         var scopes: [[TypeScope]] = []
         var groupOf: [String: Int] = [:]
@@ -31,7 +34,10 @@ struct FileUnits {
                 continue
             }
             // Preview code is not audited by any rule.
-            if scope.inheritedTypes.contains("PreviewProvider") { continue }
+            if scope.inheritedTypes.contains("PreviewProvider") {
+                previews.append(Syntax(item))
+                continue
+            }
             if let index = groupOf[scope.name] {
                 declarations[index].append(Syntax(item))
                 scopes[index].append(scope)
@@ -42,6 +48,7 @@ struct FileUnits {
             }
         }
         self.fileScope = fileScope
+        self.previews = previews
         groups = zip(declarations, scopes).map { declarations, scopes in
             TypeGroup(declarations: declarations, members: scopes.flatMap { $0.memberBlock.members.map { Syntax($0) } }, scopes: scopes)
         }

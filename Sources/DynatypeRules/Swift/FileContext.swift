@@ -22,6 +22,10 @@ struct UnitFacts: Hashable {
     var viewUses: [String: Set<String>] = [:]
     /// Types whose own code sets `font` (a label subclass styling itself).
     var fontSettingTypes: Set<String> = []
+    /// The names view statements start from in preview code and in chrome
+    /// content (`.toolbar { toolbarTitle }`): whether `HelperReach` must look.
+    var previewStatements: Set<String> = []
+    var chromeStatements: Set<String> = []
 }
 
 /// the rule catalogue "Ancestors through same-file view helpers": a view property,
@@ -30,15 +34,19 @@ struct UnitFacts: Hashable {
 enum ViewHelpers {
     static let scrolled = "\u{1}scrolled"
 
-    /// The largest such set: a helper used inside itself (a settings row that
-    /// nests rows) scrolls when every use from outside it does, and it has one.
-    static func scrolled(_ uses: [String: Set<String>]) -> Set<String> {
-        var result = Set(uses.filter { name, contexts in contexts.contains { $0 != name } }.keys)
+    static func scrolled(_ uses: [String: Set<String>]) -> Set<String> { reachedOnly(from: scrolled, uses) }
+
+    /// The helpers (of `candidates`, when given) every use of which is in
+    /// `marker` or in another such helper: the largest such set, so a helper used inside itself (a
+    /// settings row that nests rows) counts when every use from outside it
+    /// does, and it has one.
+    static func reachedOnly(from marker: String, _ uses: [String: Set<String>], among candidates: Set<String>? = nil) -> Set<String> {
+        var result = Set(uses.filter { name, contexts in contexts.contains { $0 != name } && candidates?.contains(name) != false }.keys)
         var changed = true
         while changed {
             changed = false
             for (name, contexts) in uses.sorted(by: { $0.key < $1.key }) where result.contains(name) {
-                if !contexts.allSatisfy({ $0 == scrolled || result.contains($0) }) {
+                if !contexts.allSatisfy({ $0 == marker || result.contains($0) }) {
                     result.remove(name)
                     changed = true
                 }
@@ -98,8 +106,11 @@ struct FileFacts: Hashable {
     /// View helpers of the file used only where something scrolls.
     let scrolledViewHelpers: Set<String>
     let hostTypes: Set<String>
+    /// Helpers reached only from preview code or only from chrome.
+    let reach: HelperReach
 
-    init(merging units: [UnitFacts]) {
+    init(merging units: [UnitFacts], reach: HelperReach) {
+        self.reach = reach
         let imports = units.reduce(into: Set<String>()) { $0.formUnion($1.imports) }
         adaptsLayout = units.contains(where: \.adaptsLayout)
         scaledMetrics = units.reduce(into: [:]) { $0.merge($1.scaledMetrics) { first, _ in first } }
@@ -139,7 +150,8 @@ struct FileFacts: Hashable {
         text += superclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += faceOnlyFonts.sorted().joined(separator: ",") + "|"
         text += fontValueUses.sorted().joined(separator: ",") + "|"
-        text += scrolledViewHelpers.sorted().joined(separator: ",")
+        text += scrolledViewHelpers.sorted().joined(separator: ",") + "|"
+        text += reach.previewOnly.sorted().joined(separator: ",") + "|" + reach.chromeOnly.sorted().joined(separator: ",")
         return Fingerprint.fnv1a(text)
     }
 }

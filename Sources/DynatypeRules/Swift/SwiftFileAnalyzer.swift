@@ -9,7 +9,7 @@ public struct SwiftFileAnalyzer: Sendable {
     /// Changes whenever the analysis of some input changes, so cached
     /// analyses of older versions are never reused (`AnalyzerVersionTests`
     /// fails when the analyses change and this does not).
-    public static let version = "swift-43"
+    public static let version = "swift-44"
 
     public let memo: AnalysisMemo?
 
@@ -58,7 +58,12 @@ public struct SwiftFileAnalyzer: Sendable {
             facts.append(header)
             facts += group.members.map { work.facts(of: [$0]) }
         }
-        let fileFacts = FileFacts(merging: facts)
+        facts.append(UnitFacts(previewStatements: Set(units.previews.flatMap(HelperReach.statementNames(in:)))))
+        let previewStatements = facts.reduce(into: Set<String>()) { $0.formUnion($1.previewStatements) }
+        let chromeStatements = facts.reduce(into: Set<String>()) { $0.formUnion($1.chromeStatements) }
+        let reach = HelperReach.needsWalk(tree, previewStatements: previewStatements, chromeStatements: chromeStatements)
+            ? HelperReach(tree) : HelperReach()
+        let fileFacts = FileFacts(merging: facts, reach: reach)
         let context = memo == nil ? 0 : fileFacts.stableHash
         let run = { (nodes: [Syntax], scopes: Set<UnitScope>) in
             Self.analyze(FileContext(index: work.index(of: nodes, for: scopes), facts: fileFacts, lines: lines, root: tree.id), scopes)
@@ -69,12 +74,14 @@ public struct SwiftFileAnalyzer: Sendable {
         let reads = { (nodes: [Syntax], context: UInt64) in declared.map { UnitKey.mix(context, $0.key(of: nodes)) } ?? 0 }
 
         var analysis = FileAnalysis(language: .swift)
-        if !units.fileScope.isEmpty {
-            analysis.append(work.analysis(of: units.fileScope, context: reads(units.fileScope, context)) { run(units.fileScope, [.member, .type]) })
+        // Helpers only previews reach are preview code, audited by no rule.
+        let fileScope = units.fileScope.filter { !reach.isPreviewOnly($0) }
+        if !fileScope.isEmpty {
+            analysis.append(work.analysis(of: fileScope, context: reads(fileScope, context)) { run(fileScope, [.member, .type]) })
         }
-        for group in units.groups {
+        for group in units.groups where !group.scopes.contains(where: { reach.previewOnly.contains($0.name) }) {
             let groupContext = memo == nil ? 0 : UnitKey.mix(context, group.contextKey(source: source))
-            for member in group.members {
+            for member in group.members where !reach.isPreviewOnly(member) {
                 let readsEveryProperty = memo != nil && FileUnits.TypeGroup.readsEveryProperty(member)
                 let memberContext = readsEveryProperty ? UnitKey.mix(groupContext, group.propertiesKey(source: source)) : groupContext
                 analysis.append(work.analysis(of: [member], context: reads([member], memberContext)) { run([member], [.member]) })
@@ -117,7 +124,7 @@ private final class UnitWork {
     let lines: LineTable
     /// Indexes walked for units' facts, by the unit's first node, kept for
     /// the unit's rules: one walk of a changed unit instead of two.
-    private var walked: [SyntaxIdentifier: SyntaxIndex] = [:]
+    private var walked: [SyntaxIdentifier: (nodes: [SyntaxIdentifier], index: SyntaxIndex)] = [:]
 
     init(memo: AnalysisMemo?, source: [UInt8], lines: LineTable) {
         self.memo = memo
@@ -131,7 +138,7 @@ private final class UnitWork {
         let key = memo == nil ? 0 : UnitKey.of(nodes, source: source, lines: lines)
         if let known = memo?.facts(key) { return known }
         let index = SyntaxIndex(nodes, recordsUses: true, mentionsFont: mentionsFont(nodes))
-        walked[first.id] = index
+        walked[first.id] = (nodes.map(\.id), index)
         memo?.store(index.facts, for: key)
         return index.facts
     }
@@ -140,7 +147,7 @@ private final class UnitWork {
     /// (the families of a member read how names are used; those across
     /// members do not).
     func index(of nodes: [Syntax], for scopes: Set<UnitScope>) -> SyntaxIndex {
-        if let index = nodes.first.flatMap({ walked.removeValue(forKey: $0.id) }) { return index }
+        if let first = nodes.first, let walk = walked.removeValue(forKey: first.id), walk.nodes == nodes.map(\.id) { return walk.index }
         // A walk that records no uses never asks for font positions: its nodes' bytes need no scan.
         let recordsUses = scopes.contains(.member)
         return SyntaxIndex(nodes, recordsUses: recordsUses, mentionsFont: recordsUses && mentionsFont(nodes))

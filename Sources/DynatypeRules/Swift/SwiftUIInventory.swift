@@ -26,11 +26,12 @@ struct FontConsumer {
 /// The SwiftUI views of a file that text rules care about, with their font
 /// environments. Text elements are registered with the builder on creation.
 final class SwiftUIInventory {
-    let tree = ViewTree()
+    let tree: ViewTree
     private(set) var elements: [(call: FunctionCallExprSyntax, index: Int)] = []
     private(set) var consumers: [FontConsumer] = []
 
     init(builder: AnalysisBuilder) {
+        tree = ViewTree(chromeHelpers: builder.context.facts.reach.chromeOnly)
         let calls = builder.context.index.calls
         var opaqueRoots: Set<SyntaxIdentifier> = []
         for call in calls {

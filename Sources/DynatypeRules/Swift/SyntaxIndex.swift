@@ -30,6 +30,11 @@ final class SyntaxIndex: SyntaxVisitor {
     /// `ViewHelpers.enclosing` finds, without a walk up for every name).
     private var helpers: [(declaration: SyntaxIdentifier, name: String?)] = []
     private var fontValueUses: Set<String> = []
+    private var previewStatements: Set<String> = []
+    private var chromeStatements: Set<String> = []
+    /// The argument and closure text of the chrome modifiers (`.toolbar { … }`)
+    /// around the node being visited.
+    private var chromeContent: [Range<AbsolutePosition>] = []
     /// Names a pattern or parameter has bound so far in the walk. A binding
     /// comes before the code it is visible in, so a name not here is no
     /// local, and `BindingResolver.isBoundLocally` need not climb for it.
@@ -75,7 +80,7 @@ final class SyntaxIndex: SyntaxVisitor {
     var facts: UnitFacts {
         var facts = UnitFacts(
             imports: imports, adaptsLayout: adaptsLayout, fontFaceUses: fontFaceUses, fontValueUses: fontValueUses, viewUses: viewUses,
-            fontSettingTypes: fontSettingTypes
+            fontSettingTypes: fontSettingTypes, previewStatements: previewStatements, chromeStatements: chromeStatements
         )
         for property in scaledMetricProperties {
             for binding in property.variable.bindings {
@@ -91,11 +96,18 @@ final class SyntaxIndex: SyntaxVisitor {
     }
 
     override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
-        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+        node.macroName.text == "Preview" ? skipPreview(node) : .visitChildren
     }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
-        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+        node.macroName.text == "Preview" ? skipPreview(node) : .visitChildren
+    }
+
+    /// Preview code is audited by no rule; what it shows may be a helper
+    /// reached only from it (`HelperReach`).
+    private func skipPreview(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+        if recordsUses { previewStatements.formUnion(HelperReach.statementNames(in: node)) }
+        return .skipChildren
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(Syntax(node)) }
@@ -107,7 +119,7 @@ final class SyntaxIndex: SyntaxVisitor {
 
     private func enterType(_ node: Syntax) -> SyntaxVisitorContinueKind {
         guard let scope = TypeScope(node) else { return .visitChildren }
-        if scope.inheritedTypes.contains(where: Self.previewTypes.contains) { return .skipChildren }
+        if scope.inheritedTypes.contains(where: Self.previewTypes.contains) { return skipPreview(node) }
         typeScopes.append(scope)
         return .visitChildren
     }
@@ -117,12 +129,18 @@ final class SyntaxIndex: SyntaxVisitor {
         if let name = node.calleeName {
             callsByName[name, default: []].append(node)
             if recordsUses, ViewTree.scrollingContainers.contains(name) { scrollingCalls.append(node.id) }
+            if recordsUses, ViewTree.chromeModifiers.contains(name), node.calleeBase != nil {
+                chromeContent.append(node.calledExpression.endPosition..<node.endPosition)
+            }
         }
         return .visitChildren
     }
 
     override func visitPost(_ node: FunctionCallExprSyntax) {
         if scrollingCalls.last == node.id { scrollingCalls.removeLast() }
+        if chromeContent.last?.upperBound == node.endPosition, chromeContent.last?.lowerBound == node.calledExpression.endPosition {
+            chromeContent.removeLast()
+        }
     }
 
     func calls(named name: String) -> [FunctionCallExprSyntax] { callsByName[name] ?? [] }
@@ -252,6 +270,7 @@ final class SyntaxIndex: SyntaxVisitor {
         var current = Syntax(statement)
         func record(_ name: DeclReferenceExprSyntax) {
             viewUses[name.baseName.text, default: []].insert(scrolling ? ViewHelpers.scrolled : helpers.last?.name ?? "")
+            if chromeContent.contains(where: { $0.contains(statement.position) }) { chromeStatements.insert(name.baseName.text) }
         }
         // A bare name may be a local that shadows a helper (`if let content = … { content }`):
         // asked only of lowercase names, since types and most views start uppercase.

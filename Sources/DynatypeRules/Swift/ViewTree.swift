@@ -29,6 +29,9 @@ struct ViewEnvironment {
     var hasLargeContentViewer = false
     /// The system-chrome modifier (`tabItem`, `toolbar`, `navigationTitle`) the view sits in.
     var chrome: String?
+    /// The same-file helper holding the view that is shown only in chrome
+    /// (the rule catalogue "Preview and chrome reach through helpers").
+    var chromeHelper: String?
     /// A `ScrollView`, `List` or `Form` encloses the view.
     var scrolls = false
 
@@ -58,6 +61,7 @@ struct ViewEnvironment {
     func exemption(for rule: RuleID) -> String? {
         if isHidden { return "decorative: `.accessibilityHidden(true)`" }
         if let chrome { return "system-managed chrome: `.\(chrome)`" }
+        if let chromeHelper { return "system-managed chrome: `\(chromeHelper)` is shown only in toolbar, navigation title or tab item content" }
         if hasLargeContentViewer, [.fixedFontSize, .fixedTextHeight, .clampedDynamicType].contains(rule) {
             return "shown in the Large Content Viewer"
         }
@@ -83,6 +87,11 @@ final class ViewTree {
     ])
 
     private var environments: [SyntaxIdentifier: ViewEnvironment] = [:]
+    private let chromeHelpers: Set<String>
+
+    init(chromeHelpers: Set<String> = []) {
+        self.chromeHelpers = chromeHelpers
+    }
 
     static func isStandardFontModifier(_ modifier: ModifierCall) -> Bool {
         modifier.name == "font" && modifier.call.arguments.count == 1 && modifier.call.arguments.first?.label == nil
@@ -306,6 +315,9 @@ final class ViewTree {
             $0.name == "accessibilityHidden" && $0.call.arguments.first?.expression.booleanValue == true
         }
         environment.hasLargeContentViewer = environment.contains("accessibilityShowsLargeContentViewer")
+        if !chromeHelpers.isEmpty, environment.chrome == nil, let helper = ViewHelpers.enclosing(view), chromeHelpers.contains(helper) {
+            environment.chromeHelper = helper
+        }
         environments[view.id] = environment
         return environment
     }

@@ -311,4 +311,89 @@ import Testing
         #expect(ruleLines(reports["Row.swift"]!) == ["fixed_font_token:11"])
         #expect(reports["Row.swift"]!.elements.map(\.verdict) == [.passing, .failing])
     }
+
+    @Test func layoutAdaptationCountsTheViewsSideBySide() {
+        let report = audit("""
+            import SwiftUI
+            struct A: View {
+                let flag: Bool
+                let tags: [String]
+                var body: some View {
+                    HStack { VStack { Text("Title"); Text("Subtitle") }; Image(systemName: "star") }
+                    HStack { Text("a") + Text("b"); Image(systemName: "x") }
+                    HStack { if flag { Text("one") } else { Image(systemName: "x") }; Image(systemName: "y") }
+                    HStack { Text("Left"); Spacer(); Text("Right") }
+                    HStack { ForEach(tags, id: \\.self) { Text($0) } }
+                    HStack { switch flag { case true: Text("a"); Text("b"); case false: EmptyView() } }
+                    HStack { Text("hidden").accessibilityHidden(true); Text("shown") }
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["no_layout_adaptation:9", "no_layout_adaptation:10", "no_layout_adaptation:11"])
+        #expect(report.findings.first?.message.contains("2 views with text side by side") == true)
+    }
+
+    @Test func textDrawnIntoAnImageIsNotOnScreenText() {
+        let report = audit("""
+            import UIKit
+            final class Badge: UIView {
+                let shown = UILabel()
+                func image(_ count: Int) -> UIImage {
+                    let label = UILabel()
+                    label.text = "\\(count)"
+                    label.font = .systemFont(ofSize: 20)
+                    return UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40)).image { context in
+                        label.layer.render(in: context.cgContext)
+                    }
+                }
+                func setUp() {
+                    shown.font = .systemFont(ofSize: 20)
+                    addSubview(shown)
+                    shown.drawHierarchy(in: bounds, afterScreenUpdates: true)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_uikit_font:13"], "a label also placed in a view is on screen")
+        #expect(report.elements.map(\.element.description) == ["shown"])
+    }
+
+    @Test func helpersReachedOnlyFromPreviewsOrChromeAreNotJudged() {
+        let report = audit("""
+            import SwiftUI
+            struct Inbox: View {
+                var body: some View {
+                    List { sharedRow }
+                        .toolbar { toolbarTitle }
+                        .navigationTitle("Inbox")
+                }
+                private var toolbarTitle: some View { Text("Inbox").font(.system(size: 15)) }
+                var sharedRow: some View { Text("Row").font(.system(size: 14)) }
+            }
+            private var sampleRow: some View { Text("Sample").font(.system(size: 13)) }
+            private func previewCard() -> some View { sampleRow.padding() }
+            #if DEBUG
+            struct SampleCard: View { var body: some View { Text("Card").font(.system(size: 12)) } }
+            #endif
+            #Preview { previewCard() }
+            struct Inbox_Previews: PreviewProvider {
+                static var previews: some View { VStack { SampleCard(); sharedRow2 } }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_font_size:9"], "only the row also shown in the list is judged")
+        let exempt = report.elements.first { $0.element.description == "Text(\"Inbox\")" }
+        #expect(exempt?.reason.contains("shown only in toolbar") == true)
+    }
+
+    @Test func aHelperAlsoUsedOutsidePreviewsIsJudged() {
+        let report = audit("""
+            import SwiftUI
+            struct Inbox: View {
+                var body: some View { List { sample } }
+            }
+            private var sample: some View { Text("Sample").font(.system(size: 13)) }
+            #Preview { sample }
+            """)
+        #expect(ruleLines(report) == ["fixed_font_size:5"])
+    }
 }
+

@@ -10,7 +10,8 @@ struct UIKitFontRule {
     /// Registers the text views as elements; returns each receiver's element.
     func run() -> [Receiver: Int] {
         var elementOf: [Receiver: Int] = [:]
-        for receiver in elementReceivers() {
+        let imageOnly = ImageOnlyViews.receivers(in: builder.context.index, receivers)
+        for receiver in elementReceivers() where !imageOnly.contains(receiver) {
             let index = registerElement(receiver)
             elementOf[receiver] = index
             elementOf[receiver.titleLabel] = index
@@ -19,7 +20,7 @@ struct UIKitFontRule {
         // Fonts given to anything else with a `font` (a custom view's own
         // property) are still judged here: `ConstructorRule` leaves every
         // font assignment to this rule.
-        for (receiver, assignments) in receivers.assignments where elementOf[receiver] == nil {
+        for (receiver, assignments) in receivers.assignments where elementOf[receiver] == nil && !imageOnly.contains(receiver) {
             for assignment in assignments where assignment.property == "font" { _ = judge(assignment, of: receiver, elements: []) }
         }
         for receiver in receivers.declared.keys where isOutlet(receiver) {
