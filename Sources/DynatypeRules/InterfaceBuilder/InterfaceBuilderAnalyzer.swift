@@ -3,7 +3,7 @@ import Foundation
 /// Phase one for `.xib` / `.storyboard` files: `interface_builder_fixed_font`
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
-    public static let version = "ib-7"
+    public static let version = "ib-8"
     /// What it reports, beside the Swift rule families (see `RuleFamilies`).
     static let emits: Set<RuleID> = [.interfaceBuilderFixedFont, .missingAdjustsFont]
 
@@ -36,6 +36,10 @@ private struct InterfaceBuilderReader {
     /// macOS documents describe fonts with `<font metaFont=…>` on cells, which
     /// the catalogue (iOS text styles) does not cover.
     private var isMacDocument = false
+    /// A launch screen is shown as a snapshot the system takes before any
+    /// code runs: no text style can follow the user there, and Apple's HIG
+    /// asks for no text in it.
+    private var isLaunchScreen = false
     /// Whether each text view (by id) sets "Automatically Adjusts Font".
     private var adjustsFontByID: [String: Bool] = [:]
     /// `<outlet property=… destination=…>` connections, with the class of
@@ -62,6 +66,10 @@ private struct InterfaceBuilderReader {
             isMacDocument = true
             analysis.remarks.append("macOS Interface Builder document: AppKit cell fonts are outside the rule catalogue and were not audited")
         }
+        if elementName == "document", attributes["launchScreen"] == "YES" {
+            isLaunchScreen = true
+            analysis.remarks.append("launch screen: shown as a static snapshot before the app runs, so its text cannot follow the text size; not audited")
+        }
         if elementName == "buttonConfiguration", let owner = stack.last, owner.name == "button", let index = owner.element,
             case .unresolved = analysis.elements[index].status
         {
@@ -79,7 +87,7 @@ private struct InterfaceBuilderReader {
             outlets.append((owner, property, destination, position))
         }
         var element: Int?
-        if Self.textViews.contains(elementName), !isMacDocument {
+        if Self.textViews.contains(elementName), !isMacDocument, !isLaunchScreen {
             analysis.elements.append(TextElement(
                 kind: elementName, position: position, description: describe(elementName, attributes),
                 font: "default", status: .unresolved("no font description; Interface Builder's default font is a fixed size")

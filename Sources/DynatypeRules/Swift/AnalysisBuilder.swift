@@ -46,12 +46,19 @@ final class AnalysisBuilder {
 
     func report(_ finding: Finding) {
         checkDeclared(finding.rule)
+        guard applies(finding.rule) else { return }
         analysis.findings.append(finding)
     }
 
     func report(_ finding: Finding, when condition: FindingCondition) {
         checkDeclared(finding.rule)
+        guard applies(finding.rule) else { return }
         analysis.conditionalFindings.append(ConditionalFinding(finding: finding, condition: condition))
+    }
+
+    /// Widget content has no room to grow into (`WidgetCanvas`).
+    private func applies(_ rule: RuleID) -> Bool {
+        !context.facts.drawsOnFixedCanvas || !WidgetCanvas.layoutRules.contains(rule)
     }
 
     private func checkDeclared(_ rule: RuleID) {

@@ -88,6 +88,8 @@ struct FileFacts: Hashable {
     let scaledMetrics: [String: Double]
     let prefersAppKit: Bool
     let importsUIKit: Bool
+    /// The file builds widget content (`WidgetCanvas`).
+    let drawsOnFixedCanvas: Bool
     /// Classes declared in the file that inherit a UIKit/AppKit text view
     /// (`PillLabel: UILabel`), with the text class they inherit.
     let textViewSubclasses: [String: String]
@@ -115,6 +117,7 @@ struct FileFacts: Hashable {
         adaptsLayout = units.contains(where: \.adaptsLayout)
         scaledMetrics = units.reduce(into: [:]) { $0.merge($1.scaledMetrics) { first, _ in first } }
         importsUIKit = imports.contains("UIKit")
+        drawsOnFixedCanvas = !imports.isDisjoint(with: WidgetCanvas.modules)
         prefersAppKit = (imports.contains("AppKit") || imports.contains("Cocoa")) && !importsUIKit
         hostTypes = units.reduce(into: Set<String>()) { $0.formUnion($1.hostTypes) }
         scrolledViewHelpers = ViewHelpers.scrolled(units.reduce(into: [:]) { $0.merge($1.viewUses) { $0.union($1) } })
@@ -141,7 +144,7 @@ struct FileFacts: Hashable {
 
     /// A stable hash, for memo keys (not `Hasher`, which is seeded per process).
     var stableHash: UInt64 {
-        var text = "\(adaptsLayout)|\(prefersAppKit)|\(importsUIKit)|"
+        var text = "\(adaptsLayout)|\(prefersAppKit)|\(importsUIKit)|\(drawsOnFixedCanvas)|"
         text += scaledMetrics.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += textViewSubclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += selfStyledSubclasses.sorted().joined(separator: ",") + "|"

@@ -82,6 +82,10 @@ struct FontClassifier {
                 classify(sequence: Array(elements[(index + 1)...]), expecting: expecting, depth: depth + 1),
             ])
         }
+        // `font as CTFont` (for `Font(_:)`) is the same font.
+        if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self) {
+            return classify(elements[0], expecting: expecting, depth: depth + 1)
+        }
         let text = elements.map(\.oneLine).joined(separator: " ")
         return FontClassification(
             value: .unresolved("`\(text)` is not a font expression dynatype can classify"),
@@ -456,7 +460,9 @@ struct FontClassifier {
         switch context.bindings.resolve(name, at: node) {
         case .local(let binding):
             guard let value = binding.valueExpression else {
-                return unresolved(node, "`\(name)` is assigned later; its font cannot be followed")
+                let assigned = laterAssignments(to: name, declaredBy: binding, before: node)
+                guard !assigned.isEmpty else { return unresolved(node, "`\(name)` is assigned later; its font cannot be followed") }
+                return .merging(assigned.map { classify(sequence: $0, expecting: expecting, depth: depth + 1) })
             }
             var traced = classify(value, expecting: expecting, depth: depth + 1)
             traced.spec = .decorated(traced.spec, prefix: "`\(name)` = ", suffix: "")
@@ -476,6 +482,19 @@ struct FontClassifier {
             let reference = SymbolReference(name: name, qualifier: TypeScope.enclosing(node)?.name, argumentLabels: nil, expected: expecting)
             let value = FontValue.symbol(reference, arguments: [])
             return FontClassification(value: value, symbolLeaves: [FontLeaf(node, value: value)], spec: "`\(name)`")
+        }
+    }
+
+    /// `let font: UIFont` then `font = …` in each branch of an `if` or a
+    /// `switch` before the use: the values assigned in the local's scope.
+    private func laterAssignments(to name: String, declaredBy binding: PatternBindingSyntax, before use: ExprSyntax) -> [[ExprSyntax]] {
+        guard let scope = binding.ancestor(CodeBlockItemListSyntax.self) else { return [] }
+        let range = binding.endPosition..<use.position
+        return context.index.assignments.compactMap { assignment in
+            guard range.contains(assignment.position), scope.range.contains(assignment.position),
+                assignment.elements.first?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+            else { return nil }
+            return Array(assignment.elements.dropFirst(2))
         }
     }
 

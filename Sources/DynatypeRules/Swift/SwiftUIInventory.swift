@@ -7,6 +7,8 @@ struct FontConsumer {
         case element(Int)
         case image
         case opaque
+        /// Draws no words and no symbol (`Text(" · ")`, `Image(uiImage:)`): a font there sizes nothing a reader reads.
+        case wordless
     }
 
     let node: Syntax
@@ -15,7 +17,7 @@ struct FontConsumer {
     /// The modifier that sets this view's font, if any.
     let source: ModifierCall?
 
-    var isTextual: Bool { kind != .image }
+    var isTextual: Bool { kind != .image && kind != .wordless }
 
     var elementIndex: Int? {
         if case .element(let index) = kind { return index }
@@ -45,6 +47,8 @@ final class SwiftUIInventory {
                 add(Syntax(call), .element(index))
             case .image?:
                 add(Syntax(call), .image)
+            case .primitive? where ["Text", "Image"].contains(call.calleeName):
+                add(Syntax(call), .wordless)
             case .opaque? where ViewTree.isViewStatement(call):
                 opaqueRoots.insert(call.id)
                 add(Syntax(call), .opaque)

@@ -26,6 +26,8 @@ enum ViewRole: Equatable {
 struct ViewEnvironment {
     var chains: [[ModifierCall]] = []
     var isHidden = false
+    /// Drawn as grey bars while content loads (`.redacted(reason: .placeholder)`).
+    var isPlaceholder = false
     var hasLargeContentViewer = false
     /// The system-chrome modifier (`tabItem`, `toolbar`, `navigationTitle`) the view sits in.
     var chrome: String?
@@ -60,6 +62,7 @@ struct ViewEnvironment {
     /// Why no font/size rule applies to the view, if one says so.
     func exemption(for rule: RuleID) -> String? {
         if isHidden { return "decorative: `.accessibilityHidden(true)`" }
+        if isPlaceholder { return "a loading placeholder: `.redacted(reason: .placeholder)` shows no text" }
         if let chrome { return "system-managed chrome: `.\(chrome)`" }
         if let chromeHelper { return "system-managed chrome: `\(chromeHelper)` is shown only in toolbar, navigation title or tab item content" }
         if hasLargeContentViewer, [.fixedFontSize, .fixedTextHeight, .clampedDynamicType].contains(rule) {
@@ -197,11 +200,12 @@ final class ViewTree {
         guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
         if textElementNames.contains(name) {
-            if labelsAnImage(call) { return .primitive }
+            if labelsAnImage(call) || showsNoWords(call, named: name) { return .primitive }
             if name == "Label" && showsOnlyIcon(call) { return .image }
             return isTextElement(call, named: name) ? .textElement(name) : .container(name)
         }
-        if name == "Image" { return .image }
+        // A bitmap (`Image(uiImage:)`) has its own pixel size: a font sizes no part of it.
+        if name == "Image" { return ["uiImage", "nsImage"].contains(call.arguments.first?.label?.text) ? .primitive : .image }
         if primitiveViews.contains(name) { return .primitive }
         if !call.contentClosures.isEmpty { return .container(name) }
         guard let first = name.first, first.isUppercase else { return nil }
@@ -215,6 +219,17 @@ final class ViewTree {
             let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
         else { return false }
         return owner.calleeName == "Image"
+    }
+
+    /// `Text("")` (a scroll anchor), `Text(" · ")` (a separator): a literal
+    /// without a letter or digit is no text a reader reads.
+    private static func showsNoWords(_ call: FunctionCallExprSyntax, named name: String) -> Bool {
+        guard name == "Text", call.arguments.count == 1, let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
+        else { return false }
+        return literal.segments.allSatisfy { segment in
+            guard let text = segment.as(StringSegmentSyntax.self)?.content.text else { return false }
+            return !text.contains { $0.isLetter || $0.isNumber }
+        }
     }
 
     /// `Label(…).labelStyle(.iconOnly)`, also set on a view around it: the
@@ -313,6 +328,9 @@ final class ViewTree {
         }
         environment.isHidden = environment.modifiers.contains {
             $0.name == "accessibilityHidden" && $0.call.arguments.first?.expression.booleanValue == true
+        }
+        environment.isPlaceholder = environment.modifiers.contains {
+            $0.name == "redacted" && $0.call.arguments.first?.expression.trimmedText == ".placeholder"
         }
         environment.hasLargeContentViewer = environment.contains("accessibilityShowsLargeContentViewer")
         if !chromeHelpers.isEmpty, environment.chrome == nil, let helper = ViewHelpers.enclosing(view), chromeHelpers.contains(helper) {

@@ -395,5 +395,39 @@ import Testing
             """)
         #expect(ruleLines(report) == ["fixed_font_size:5"])
     }
+
+    @Test func valuesAreTracedThroughCastsLaterAssignmentsAndOtherViewsFonts() {
+        let report = audit("""
+            import UIKit
+            import SwiftUI
+            final class Cell: UITableViewCell {
+                private let titleLabel = UILabel()
+                private let versionLabel = UILabel()
+                func setUp() {
+                    titleLabel.font = UIFont.systemFont(ofSize: 16)
+                    versionLabel.font = titleLabel.font
+                }
+            }
+            final class Meta: UILabel {
+                func setUp(large: Bool) {
+                    let font: UIFont
+                    switch large {
+                    case true: font = UIFontMetrics(forTextStyle: .headline).scaledFont(for: .systemFont(ofSize: 22))
+                    case false: font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 17))
+                    }
+                    self.font = font
+                    adjustsFontForContentSizeCategory = true
+                }
+            }
+            struct Step: View {
+                var body: some View {
+                    Text("1 of 4").font(Font(UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 17)) as CTFont))
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_uikit_font:7"])
+        #expect(report.findings.first?.elements.count == 2, "the label given the title's font fails with it")
+        #expect(!report.elements.contains { $0.verdict == .unresolved })
+    }
 }
 

@@ -173,7 +173,8 @@ struct SwiftUIFontRule {
             node: site.node, rule: .fixedSymbolSize,
             message: "a fixed point size on a symbol image does not scale with the adjacent text",
             // The replacement takes the constructor's place: a modifier chained after it (`.weight(.semibold)`) stays.
-            replacement: site.replacement, fix: "use `\(site.replacement ?? ".body")` in place of the fixed size, or `.imageScale(_:)`",
+            // No style stands for a display or run-time size: the font's advice to scale it holds for the symbol too.
+            replacement: site.replacement, fix: site.replacement.map { "use `\($0)` in place of the fixed size, or `.imageScale(_:)`" } ?? site.fix,
             dependency: site.dependency
         )
     }

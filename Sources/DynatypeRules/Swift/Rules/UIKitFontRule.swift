@@ -48,8 +48,9 @@ struct UIKitFontRule {
     /// condition that picks it (the rule catalogue "UIKit or AppKit is decided by type").
     private func judge(_ assignment: PropertyAssignment, of receiver: Receiver, elements: [Int]) -> FontClassification {
         let appKit = receivers.isAppKit(receiver)
+        let value = borrowedFont(assignment, of: receiver) ?? assignment.value
         let classify = { (appKit: Bool?) in
-            FontClassifier(context: self.builder.context, receiverIsAppKit: appKit).classify(sequence: assignment.value, expecting: .platformFont, depth: 0)
+            FontClassifier(context: self.builder.context, receiverIsAppKit: appKit).classify(sequence: value, expecting: .platformFont, depth: 0)
         }
         let font = classify(appKit)
         builder.markJudged(font.sites)
@@ -70,6 +71,19 @@ struct UIKitFontRule {
         }
         for site in font.sites { builder.report(site, elements: elements) }
         return font
+    }
+
+    /// `versionLabel.font = titleLabel.font`: the font this code gives the
+    /// other view (its one assignment here) is this view's font too.
+    private func borrowedFont(_ assignment: PropertyAssignment, of receiver: Receiver) -> [ExprSyntax]? {
+        guard let read = assignment.singleValue?.unwrapped.as(MemberAccessExprSyntax.self), read.declName.baseName.text == "font",
+            let base = read.base
+        else { return nil }
+        let sources = receivers.receivers(for: base, at: assignment.statement).filter { $0 != receiver }
+        guard sources.count == 1, let source = sources.first else { return nil }
+        let given = fontAssignments(of: source)
+        guard given.count == 1, given[0].singleValue?.unwrapped.as(MemberAccessExprSyntax.self)?.declName.baseName.text != "font" else { return nil }
+        return given[0].value
     }
 
     /// Declared text views and other text views that get a font, in source
@@ -201,8 +215,11 @@ struct UIKitFontRule {
         ))
     }
 
+    /// A configured button draws its title in the configuration's font,
+    /// whatever its `titleLabel.font` says.
     private func fontAssignments(of receiver: Receiver) -> [PropertyAssignment] {
-        (receivers.assignments(to: receiver, "font") + receivers.assignments(to: receiver.titleLabel, "font"))
+        let titleFonts = isConfigured(receiver) ? [] : receivers.assignments(to: receiver.titleLabel, "font")
+        return (receivers.assignments(to: receiver, "font") + titleFonts)
             .filter { !restylesOwnFont($0) }
             .sorted { $0.statement.position < $1.statement.position }
     }

@@ -1,0 +1,101 @@
+@testable import DynatypeRules
+import Testing
+
+/// Findings that hand-judged samples on mastodon-ios, home-assistant/iOS and
+/// Aidoku found no reviewer would want, each a class, not a case.
+@Suite struct ReviewerJudgedTests {
+    @Test func widgetContentKeepsItsFontRulesButNotTheRulesAboutRoomToGrow() {
+        let tile = """
+            import SwiftUI
+            import WidgetKit
+            struct Tile: View {
+                var body: some View {
+                    Text("12.4 kWh").font(.title).lineLimit(1).minimumScaleFactor(0.5).frame(height: 40)
+                    Text("kWh").font(.system(size: 12))
+                }
+            }
+            """
+        #expect(ruleLines(audit(tile)) == ["fixed_font_size:6"])
+        let app = tile.replacingOccurrences(of: "import WidgetKit\n", with: "")
+        #expect(ruleLines(audit(app)).contains("minimum_scale_factor:4"), "the same view in the app is judged")
+    }
+
+    @Test func generatedCodeReportsOnlyWhatTheAppsCallsMake() {
+        let generated = """
+            // swiftlint:disable all
+            // Generated using SwiftGen — https://github.com/SwiftGen/SwiftGen
+            import SwiftUI
+            extension Font {
+                static func custom(_ name: String, fixedSize: CGFloat) -> Font { .custom(name, fixedSize: fixedSize) }
+            }
+            """
+        let report = audit(generated)
+        #expect(report.findings.isEmpty)
+        #expect(report.remarks.contains { $0.hasPrefix("generated code") })
+        let handWritten = audit(generated.replacingOccurrences(of: "Generated using SwiftGen", with: "Fonts of the app"))
+        #expect(!handWritten.findings.isEmpty)
+    }
+
+    @Test func aLaunchScreenIsNotAudited() {
+        let storyboard = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" launchScreen="YES">
+                <scenes><scene sceneID="s"><objects><viewController id="v"><view key="view" id="w"><subviews>
+                    <label text="A PROJECT FROM" id="l"><fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+                </subviews></view></viewController></objects></scene></scenes>
+            </document>
+            """
+        let report = audit(["LaunchScreen.storyboard": storyboard])["LaunchScreen.storyboard"]!
+        #expect(report.findings.isEmpty && report.elements.isEmpty)
+        let main = audit(["Main.storyboard": storyboard.replacingOccurrences(of: " launchScreen=\"YES\"", with: "")])["Main.storyboard"]!
+        #expect(ruleLines(main) == ["interface_builder_fixed_font:4"])
+    }
+
+    @Test func viewsThatDrawNoWordsAreNotText() {
+        let report = audit("""
+            import SwiftUI
+            struct Row: View {
+                let icon: UIImage
+                var body: some View {
+                    Text("").id("anchor")
+                    Text(" · ").font(.system(size: 9))
+                    Image(uiImage: icon).font(.system(size: 30))
+                    Text("Loading title").font(.system(size: 9)).redacted(reason: .placeholder)
+                    Text("Title").font(.system(size: 9))
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_font_size:9"])
+        #expect(report.elements.map(\.element.description) == ["Text(\"Loading title\")", "Text(\"Title\")"])
+    }
+
+    @Test func aConfiguredButtonsTitleLabelFontNeverShows() {
+        let report = audit("""
+            import UIKit
+            final class Onboarding: UIView {
+                let start = UIButton()
+                let plain = UIButton()
+                func setUp() {
+                    start.configuration = .filled()
+                    start.setTitle("Start", for: .normal)
+                    start.titleLabel?.font = .systemFont(ofSize: 17)
+                    plain.setTitle("Skip", for: .normal)
+                    plain.titleLabel?.font = .systemFont(ofSize: 17)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_uikit_font:10"])
+    }
+
+    @Test func aDisplaySizedSymbolIsScaledNotTurnedIntoBody() {
+        let report = audit("""
+            import SwiftUI
+            struct Done: View {
+                var body: some View { Image(systemName: "checkmark.circle").font(.system(size: 100)) }
+            }
+            """)
+        let finding = report.findings.first { $0.rule == .fixedSymbolSize }
+        #expect(finding?.fix.contains("@ScaledMetric(relativeTo: .largeTitle)") == true)
+        #expect(finding?.fix.contains(".body") == false)
+    }
+}
