@@ -124,19 +124,7 @@ extension FileAnalysis {
     /// member, as the view's font across the type) is one finding, on the
     /// elements either unit gave it.
     mutating func mergeRepeatedFindings() {
-        struct Key: Hashable { let rule: RuleID, position: SourcePosition, current: String }
-        var first: [Key: Int] = [:]
-        var kept: [Finding] = []
-        for finding in findings {
-            let key = Key(rule: finding.rule, position: finding.position, current: finding.current)
-            if let index = first[key] {
-                kept[index].elements = Array(Set(kept[index].elements + finding.elements)).sorted()
-            } else {
-                first[key] = kept.count
-                kept.append(finding)
-            }
-        }
-        findings = kept
+        findings = findings.mergingRepeats()
     }
 
     mutating func append(_ part: FileAnalysis) {
@@ -154,4 +142,30 @@ extension FileAnalysis {
         fontFaceReads = Set(fontFaceReads + part.fontFaceReads).sorted()
         fontValueReads = Set(fontValueReads + part.fontValueReads).sorted()
     }
+}
+
+extension [Finding] {
+    /// One finding per rule, place and code, with the elements of all: two
+    /// families (or a finding and a conditional one that holds) can reach
+    /// the same constructor.
+    func mergingRepeats() -> [Finding] {
+        var first: [RepeatKey: Int] = [:]
+        var kept: [Finding] = []
+        for finding in self {
+            let key = RepeatKey(rule: finding.rule, position: finding.position, current: finding.current)
+            if let index = first[key] {
+                kept[index].elements = Set(kept[index].elements + finding.elements).sorted()
+            } else {
+                first[key] = kept.count
+                kept.append(finding)
+            }
+        }
+        return kept
+    }
+}
+
+private struct RepeatKey: Hashable {
+    let rule: RuleID
+    let position: SourcePosition
+    let current: String
 }

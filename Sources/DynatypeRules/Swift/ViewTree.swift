@@ -222,13 +222,13 @@ final class ViewTree {
     }
 
     /// `Text("")` (a scroll anchor), `Text(" · ")` (a separator): a literal
-    /// without a letter or digit is no text a reader reads.
+    /// of punctuation and spaces alone is no text a reader reads (an emoji is).
     private static func showsNoWords(_ call: FunctionCallExprSyntax, named name: String) -> Bool {
         guard name == "Text", call.arguments.count == 1, let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)
         else { return false }
         return literal.segments.allSatisfy { segment in
             guard let text = segment.as(StringSegmentSyntax.self)?.content.text else { return false }
-            return !text.contains { $0.isLetter || $0.isNumber }
+            return text.allSatisfy { $0.isPunctuation || $0.isWhitespace }
         }
     }
 
