@@ -205,4 +205,49 @@ import Testing
         #expect(reports["OngoingRow.swift"]!.findings.first?.message.contains("OngoingRow.swift:9") == true)
         #expect(ruleLines(reports["OtherRow.swift"]!).isEmpty)
     }
+
+    /// A row view declared in one file and listed in another (round-11 class
+    /// "List in another file", mastodon-ios and home-assistant/iOS): its one
+    /// line scrolls with the list; a banner shown outside any list does not.
+    private let row = """
+        import SwiftUI
+        struct AccountRow: View {
+            let name: String
+            var body: some View { Text(name).lineLimit(1) }
+        }
+        """
+
+    @Test func aRowListedInAnotherFileScrolls() {
+        let reports = audit([
+            "AccountRow.swift": row,
+            "Accounts.swift": """
+                import SwiftUI
+                struct Accounts: View {
+                    let names: [String]
+                    var body: some View { List(names, id: \\.self) { AccountRow(name: $0) } }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["AccountRow.swift"]!) == [])
+    }
+
+    @Test func aRowAlsoShownOutsideAnyScrollingContainerTruncates() {
+        let reports = audit([
+            "AccountRow.swift": row,
+            "Accounts.swift": """
+                import SwiftUI
+                struct Accounts: View {
+                    let names: [String]
+                    var body: some View {
+                        VStack {
+                            AccountRow(name: "Me")
+                            List(names, id: \\.self) { AccountRow(name: $0) }
+                        }
+                    }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["AccountRow.swift"]!) == ["single_line_truncation:4"])
+        #expect(ruleLines(audit(row, fileName: "AccountRow.swift")) == ["single_line_truncation:4"])
+    }
 }

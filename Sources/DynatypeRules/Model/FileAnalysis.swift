@@ -85,6 +85,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             case .outletDoesNotAdjustFont(_, let property): names.insert(property)
             case .noAppearanceFont(let type): names.insert(type)
             case .outletFontNotSetInCode(_, let property): names.insert(property)
+            case .viewNotAlwaysScrolled(let type): names.insert(type)
             case .all(let conditions): conditions.forEach(visit(condition:))
             case .readAsFont(let property): names.insert(property)
             }
@@ -98,7 +99,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             case .size(let size): visit(size: size)
             // A class is a text view by its ancestors: a change to one re-judges its uses.
             case .inherits(let types): names.formUnion(types)
-            case .outlet: break
+            case .outlet, .viewUse: break
             }
         }
         return names

@@ -32,6 +32,10 @@ public enum SymbolKind: String, Codable, Hashable, Sendable {
     /// attributed text), by property and owning class: the document's font
     /// never shows.
     case outletFontInCode
+    /// Where a SwiftUI view type of the audited code is shown: inside a
+    /// `ScrollView`/`List`/`Form` or not, one definition per type and unit
+    /// (the rule catalogue "Ancestors through same-file view helpers", across files).
+    case viewUse
 }
 
 /// A use of a symbol in code: `.caption3`, `Typography.body`, `UIFont.appFont(ofSize: 14)`.
@@ -160,6 +164,8 @@ public enum DefinitionValue: Codable, Hashable, Sendable {
     case inherits([String])
     /// Whether the connected text view sets "Automatically Adjusts Font".
     case outlet(adjustsFont: Bool)
+    /// Whether every use of the view type in one unit sits where something scrolls.
+    case viewUse(scrolled: Bool)
 }
 
 /// A finding whose presence depends on the whole audit's symbols.
@@ -197,6 +203,9 @@ public enum FindingCondition: Codable, Hashable, Sendable {
     /// Reported unless the owner's Swift code sets the outlet's font: the
     /// Interface Builder font of an element it replaces never shows.
     case outletFontNotSetInCode(owner: String, property: String)
+    /// Reported unless every use of the view type in the audited code sits
+    /// where something scrolls.
+    case viewNotAlwaysScrolled(type: String)
     /// Reported when every condition holds.
     case all([FindingCondition])
     /// Reported unless every read of the property in the audit uses only the

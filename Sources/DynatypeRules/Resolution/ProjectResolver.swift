@@ -76,6 +76,7 @@ public struct ProjectResolver: Sendable {
         case .noAppearanceFont(let type): return !symbols.hasAppearanceFont(type)
         case .outletFontNotSetInCode(let owner, let property):
             return !symbols.definitions(named: property, kind: .outletFontInCode).contains { $0.definition.container == owner }
+        case .viewNotAlwaysScrolled(let type): return !symbols.isAlwaysScrolled(type)
         case .all(let conditions): return conditions.allSatisfy { holds($0, symbols) }
         case .readAsFont(let property): return symbols.isReadAsFont(property)
         }

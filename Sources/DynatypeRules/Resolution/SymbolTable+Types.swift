@@ -53,4 +53,11 @@ extension SymbolTable {
         let connections = definitions(named: property, kind: .outlet).filter { $0.definition.container == owner }
         return !connections.isEmpty && connections.allSatisfy { $0.definition.value == .outlet(adjustsFont: true) }
     }
+
+    /// Whether the view type is shown, wherever the audited code shows it,
+    /// inside a `ScrollView`, `List` or `Form` (and is shown somewhere).
+    public func isAlwaysScrolled(_ type: String) -> Bool {
+        let uses = everyDefinition(named: type, kind: .viewUse)
+        return !uses.isEmpty && uses.allSatisfy { $0.definition.value == .viewUse(scrolled: true) }
+    }
 }

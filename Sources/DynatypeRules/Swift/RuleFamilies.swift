@@ -10,7 +10,8 @@ enum RuleFamilies {
         SwiftUIInventory.self, SwiftUIFontRule.self, FrameRule.self, LineLimitRule.self, MinimumScaleFactorRule.self,
         DynamicTypeClampRule.self, LayoutAdaptationRule.self,
         UIKitFontRule.self, UIKitLabelRules.self, HeightConstraintRule.self, ScaledMetricRules.self,
-        LegacyTraitObserverRule.self, SymbolConfigurationRule.self, SymbolCollector.self, ViewClassCollector.self, AppearanceFontCollector.self, ConstructorRule.self,
+        LegacyTraitObserverRule.self, SymbolConfigurationRule.self, SymbolCollector.self, ViewClassCollector.self, AppearanceFontCollector.self, ViewUseCollector.self,
+        ConstructorRule.self,
     ]
 
     /// Suppression comments are read from the whole file, not per unit.
