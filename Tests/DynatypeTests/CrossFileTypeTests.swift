@@ -224,7 +224,9 @@ import Testing
                 import SwiftUI
                 struct Accounts: View {
                     let names: [String]
-                    var body: some View { List(names, id: \\.self) { AccountRow(name: $0) } }
+                    var body: some View {
+                        List(names, id: \\.self) { AccountRow(name: $0) }.overlay { Text("No accounts").opacity(names.isEmpty ? 1 : 0) }
+                    }
                 }
                 """,
         ])

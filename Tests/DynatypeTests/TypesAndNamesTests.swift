@@ -371,16 +371,30 @@ import Testing
     /// RULES lists only `pointSize:` configurations under `fixed_symbol_size`;
     /// a fixed UIKit font stays a fixed font wherever it goes, an argument
     /// included. Its fix sets no `adjustsFontForContentSizeCategory`: no view
-    /// gets the font.
+    /// gets the font. A plain system font's configuration becomes the text
+    /// style's configuration (mastodon-ios: a `preferredFont` snapshot in a
+    /// configuration would not follow the text size either); any other font
+    /// is scaled in place.
     @Test func aFixedFontConfiguringASymbolIsAFixedFontWithASymbolFix() {
         let report = audit("""
             import UIKit
             let image = UIImage(systemName: "ellipsis", withConfiguration: UIImage.SymbolConfiguration(font: .systemFont(ofSize: 15)))
+            let bold = UIImage.SymbolConfiguration(font: .systemFont(ofSize: 13, weight: .bold), scale: .large)
+            let face = UIImage.SymbolConfiguration(font: UIFont(name: "Avenir", size: 15)!)
             """)
-        #expect(ruleLines(report) == ["fixed_uikit_font:2"])
-        let fix = report.findings.first?.fix ?? ""
-        #expect(!fix.contains("adjustsFontForContentSizeCategory") && fix.contains("SymbolConfiguration(textStyle:"))
-        #expect(report.findings.first?.replacement == "UIFont.preferredFont(forTextStyle: .subheadline)")
+        #expect(ruleLines(report) == ["fixed_uikit_font:2", "fixed_uikit_font:3", "fixed_uikit_font:4"])
+        #expect(report.findings.allSatisfy { !$0.fix.contains("adjustsFontForContentSizeCategory") })
+        #expect(report.findings.map(\.current) == [
+            "UIImage.SymbolConfiguration(font: .systemFont(ofSize: 15))",
+            "UIImage.SymbolConfiguration(font: .systemFont(ofSize: 13, weight: .bold), scale: .large)",
+            "UIFont(name: \"Avenir\", size: 15)",
+        ])
+        #expect(report.findings.map(\.replacement) == [
+            "UIImage.SymbolConfiguration(textStyle: .subheadline)",
+            "UIImage.SymbolConfiguration(textStyle: .footnote, scale: .large).applying(UIImage.SymbolConfiguration(weight: .bold))",
+            "UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: UIFont(name: \"Avenir\", size: 15) ?? .systemFont(ofSize: 15))",
+        ])
+        #expect(report.findings.last?.fix.contains("SymbolConfiguration(textStyle:") == true)
     }
 
     // MARK: Hiding is not a fixed height

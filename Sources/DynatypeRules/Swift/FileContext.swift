@@ -88,6 +88,9 @@ struct FileFacts: Hashable {
     let scaledMetrics: [String: Double]
     let prefersAppKit: Bool
     let importsUIKit: Bool
+    /// The file is watch code (imports WatchKit or ClockKit, not UIKit):
+    /// watchOS's text styles have their own sizes, so no iOS size names one.
+    let targetsWatchOS: Bool
     /// The file builds widget content (`WidgetCanvas`).
     let drawsOnFixedCanvas: Bool
     /// Classes declared in the file that inherit a UIKit/AppKit text view
@@ -110,15 +113,21 @@ struct FileFacts: Hashable {
     let hostTypes: Set<String>
     /// Helpers reached only from preview code or only from chrome.
     let reach: HelperReach
+    /// The file has what `ViewUseCollector` needs (a view and text), read
+    /// from its bytes as the prefilter reads them, so a file the prefilter
+    /// skips would have recorded nothing either.
+    let recordsViewUses: Bool
 
-    init(merging units: [UnitFacts], reach: HelperReach) {
+    init(merging units: [UnitFacts], reach: HelperReach, recordsViewUses: Bool) {
         self.reach = reach
+        self.recordsViewUses = recordsViewUses
         let imports = units.reduce(into: Set<String>()) { $0.formUnion($1.imports) }
         adaptsLayout = units.contains(where: \.adaptsLayout)
         scaledMetrics = units.reduce(into: [:]) { $0.merge($1.scaledMetrics) { first, _ in first } }
         importsUIKit = imports.contains("UIKit")
         drawsOnFixedCanvas = !imports.isDisjoint(with: WidgetCanvas.modules)
         prefersAppKit = (imports.contains("AppKit") || imports.contains("Cocoa")) && !importsUIKit
+        targetsWatchOS = !imports.isDisjoint(with: ["WatchKit", "ClockKit"]) && !importsUIKit
         hostTypes = units.reduce(into: Set<String>()) { $0.formUnion($1.hostTypes) }
         scrolledViewHelpers = ViewHelpers.scrolled(units.reduce(into: [:]) { $0.merge($1.viewUses) { $0.union($1) } })
         fontValueUses = units.reduce(into: Set<String>()) { $0.formUnion($1.fontValueUses) }
@@ -144,7 +153,7 @@ struct FileFacts: Hashable {
 
     /// A stable hash, for memo keys (not `Hasher`, which is seeded per process).
     var stableHash: UInt64 {
-        var text = "\(adaptsLayout)|\(prefersAppKit)|\(importsUIKit)|\(drawsOnFixedCanvas)|"
+        var text = "\(adaptsLayout)|\(prefersAppKit)|\(importsUIKit)|\(targetsWatchOS)|\(drawsOnFixedCanvas)|\(recordsViewUses)|"
         text += scaledMetrics.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += textViewSubclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += selfStyledSubclasses.sorted().joined(separator: ",") + "|"

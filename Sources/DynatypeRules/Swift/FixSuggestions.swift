@@ -39,6 +39,14 @@ enum FixSuggestions {
         return "keep the display size and scale it: " + scaledMetricAdvice(call, property: name, value: written, relativeTo: .largeTitle)
     }
 
+    /// watchOS's text styles have their own sizes (its `.body` is not iOS's
+    /// 17 pt), so a size from iOS's table would change the watch layout: the
+    /// size is kept and scaled with the body style.
+    static func swiftUIWatchOSSize(_ call: FunctionCallExprSyntax, size: PointSizeEstimate) -> String {
+        "watchOS text styles have their own sizes: keep the size and scale it: "
+            + scaledMetricAdvice(call, property: "size", value: size.text, relativeTo: .body)
+    }
+
     /// A fix that scales a size SwiftUI has no style for needs a property on
     /// the view: `@ScaledMetric` and the constructor with its other arguments kept.
     private static func scaledMetricAdvice(_ call: FunctionCallExprSyntax, property: String, value: String, relativeTo style: TextStyle) -> String {
@@ -101,6 +109,25 @@ enum FixSuggestions {
             return "UIFont.preferredFont(forTextStyle: .\(style.uiKitName))"
         }
         return scaled(call, sizedBy: size, metrics: "UIFontMetrics(forTextStyle: .\(style.uiKitName))")
+    }
+
+    /// `UIImage.SymbolConfiguration(font: .systemFont(ofSize: 15))` →
+    /// `UIImage.SymbolConfiguration(textStyle: .subheadline)`: a configuration
+    /// by text style follows the text size where the image is shown; one by
+    /// font keeps the size its font had when it was made. Only a plain system
+    /// font of a known text size has such a style.
+    static func uiKitSymbolConfiguration(_ configuration: FunctionCallExprSyntax, font call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String? {
+        guard let points = size?.points, size?.anchor == nil, points <= TextStyle.largeTitle.pointSize,
+            ["systemFont", "boldSystemFont"].contains(call.calleeName),
+            call.arguments.allSatisfy({ ["ofSize", "weight"].contains($0.label?.text) }),
+            configuration.arguments.allSatisfy({ ["font", "scale"].contains($0.label?.text) })
+        else { return nil }
+        let weight = call.calleeName == "boldSystemFont" ? ExprSyntax(MemberAccessExprSyntax(name: .identifier("bold"))) : call.argument("weight")
+        return SymbolConfigurationRule.replacement(
+            owner: SymbolConfigurationRule.imageType(of: configuration, appKit: false),
+            style: TextStyle.nearest(toPointSize: points, weight: weight?.referencedName),
+            scale: configuration.argument("scale"), weight: weight
+        )
     }
 
     /// `scaledFont(for:)` takes a `UIFont`, and `UIFont(name:size:)` is

@@ -199,13 +199,16 @@ struct FontClassifier {
     }
 
     /// `.system(size:)`: the nearest text style on the file's platform; a
-    /// display size keeps its size; a size known only at run time is scaled.
+    /// display size, or any size in watch code, keeps its size; a size known
+    /// only at run time is scaled.
     /// Where the file cannot tell iOS from macOS (plain SwiftUI), macOS's fix
     /// goes along for resolution to pick.
     private func swiftUISystem(_ call: FunctionCallExprSyntax, size: ExprSyntax) -> FontClassification {
         let estimate = sizes.estimate(size).flatMap { $0.points.isNaN && $0.anchor == nil ? nil : $0 }
+        let onWatchOS = context.facts.targetsWatchOS || FontPosition.isInWatchOSBlock(call)
         let fix = { (onMacOS: Bool) -> (replacement: String?, advice: String?) in
-            guard estimate != nil else { return (nil, FixSuggestions.swiftUIRunTimeSize(call)) }
+            guard let estimate else { return (nil, FixSuggestions.swiftUIRunTimeSize(call)) }
+            if onWatchOS, estimate.anchor == nil { return (nil, FixSuggestions.swiftUIWatchOSSize(call, size: estimate)) }
             if let advice = FixSuggestions.swiftUIDisplaySize(call, size: estimate, onMacOS: onMacOS) { return (nil, advice) }
             return (FixSuggestions.swiftUISystem(call, size: estimate, onMacOS: onMacOS), nil)
         }
@@ -374,9 +377,18 @@ struct FontClassifier {
         case .fixedAppKitFont: message = "an AppKit font with a fixed size does not follow the text size setting"
         default: message = "`.system(size:)` is a hardcoded size and does not scale with Dynamic Type"
         }
+        // A symbol configured by a plain system font is configured by its text style instead (the whole configuration is replaced).
+        var configuration: FunctionCallExprSyntax?
+        if rule == .fixedUIKitFont, replacement != nil, let owner = FontPosition.symbolConfiguration(of: call),
+            let styled = FixSuggestions.uiKitSymbolConfiguration(owner, font: call, size: sizes.estimate(size))
+        {
+            replacement = styled
+            configuration = owner
+        }
         let fix: String
         switch (rule, replacement) {
         case (_, nil): fix = advice ?? ""
+        case (.fixedUIKitFont, let replacement?) where configuration != nil: fix = "use `\(replacement)` so the symbol follows the text size"
         case (.fixedUIKitFont, let replacement?) where FontPosition.configuresSymbol(call):
             fix = "use `\(replacement)` (or `UIImage.SymbolConfiguration(textStyle:)` with that style) so the symbol follows the text size"
         // Only a view has the flag to set (not an attributes dictionary, a stored font).
@@ -385,13 +397,19 @@ struct FontClassifier {
         case (_, let replacement?): fix = "use `\(replacement)`"
         }
         let site = { (dependency: SizeValue?) in
-            FontSite(node: ExprSyntax(call), rule: rule, message: message, replacement: replacement, fix: fix, dependency: dependency)
+            FontSite(
+                node: ExprSyntax(call), rule: rule, message: message, replacement: replacement, fix: fix, dependency: dependency,
+                reportedAt: configuration.map(ExprSyntax.init)
+            )
         }
         if sizeClass.value != .scales, !sizeClass.isScaledMetric, let estimate = sizes.estimate(size), let style = estimate.anchor {
             if FontPosition.isRerunOnTraitChange(call) {
                 return .scaling(.decorated(spec, prefix: "", suffix: " (size read from .\(style.rawValue) again on each trait change)"))
             }
             return readOnce(call, sizedBy: estimate, from: style, rule: rule)
+        }
+        if sizeClass.value != .scales, !sizeClass.isScaledMetric, let style = sizes.runTimeStyle(readBy: size) {
+            return readOnce(call, fromStyleNamedAtRunTime: style, rule: rule)
         }
         if sizeClass.isScaledMetric {
             let style = FixSuggestions.swiftUIStyle(for: sizeClass.scaledMetricDefault)
@@ -430,9 +448,25 @@ struct FontClassifier {
             replacement = multiple ? nil : FixSuggestions.swiftUISystem(call, size: size)
             advice = replacement.map { "use `\($0)`" } ?? FixSuggestions.swiftUIScaledMultiple(call, size: size, style: style)
         }
+        return readOnce(call, from: ".\(style.rawValue)", replacement: replacement, advice: advice)
+    }
+
+    /// A size read from a text style the code names only when it runs
+    /// (`preferredFontDescriptor(withTextStyle: textStyle).pointSize`): no
+    /// style can be written into a fix, and wrapping the font would scale the
+    /// user's size a second time, so the fix is advice.
+    private func readOnce(_ call: FunctionCallExprSyntax, fromStyleNamedAtRunTime style: ExprSyntax, rule: RuleID) -> FontClassification {
+        let advice = rule == .fixedAppKitFont
+            ? "make the font from `NSFont.preferredFont(forTextStyle: \(style.oneLine))` each time the text size changes"
+            : "scale the style's font at its default size instead (`UIFontMetrics(forTextStyle: \(style.oneLine)).scaledFont(for:)`, "
+                + "with `maximumPointSize:` for a cap) and let the view adjust it (`adjustsFontForContentSizeCategory = true`)"
+        return readOnce(call, from: "`\(style.oneLine)`", replacement: nil, advice: advice)
+    }
+
+    private func readOnce(_ call: FunctionCallExprSyntax, from style: String, replacement: String?, advice: String) -> FontClassification {
         let site = FontSite(
             node: ExprSyntax(call), rule: .fontSizeReadOnce,
-            message: "the size is read once from .\(style.rawValue)'s font: it follows the user's text size when the font is made, not when the user changes it",
+            message: "the size is read once from \(style)'s font: it follows the user's text size when the font is made, not when the user changes it",
             replacement: replacement, fix: advice, dependency: nil
         )
         return FontClassification(value: .fixed, sites: [site], spec: .decorated(.code(Syntax(call)), prefix: "", suffix: " (size read once)"))

@@ -111,16 +111,20 @@ enum FontPosition {
     /// Whether the font sizes a symbol image (`UIImage.SymbolConfiguration(font: …)`):
     /// it is still a fixed font, but no view gets it, so the fix has no
     /// `adjustsFontForContentSizeCategory` to set.
-    static func configuresSymbol(_ call: FunctionCallExprSyntax) -> Bool {
+    static func configuresSymbol(_ call: FunctionCallExprSyntax) -> Bool { symbolConfiguration(of: call) != nil }
+
+    /// The `UIImage.SymbolConfiguration(font:)` call the font is the `font:` of.
+    static func symbolConfiguration(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
         var node = Syntax(call)
         while let parent = node.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) {
             node = parent
         }
         guard let argument = node.parent?.as(LabeledExprSyntax.self), argument.label?.text == "font",
             let owner = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
-        else { return false }
-        return owner.calleeName == "SymbolConfiguration"
+        else { return nil }
+        let isConfiguration = owner.calleeName == "SymbolConfiguration"
             || owner.calleeName == "init" && owner.calleeBase?.referencedName == "SymbolConfiguration"
+        return isConfiguration ? owner : nil
     }
 
     /// The value of `if let x = …` / `guard let x = …`.
@@ -175,10 +179,20 @@ enum FontPosition {
 
     /// Inside `#if os(macOS)` (or `#if canImport(AppKit)`): code only AppKit compiles.
     static func isInMacOSBlock(_ node: some SyntaxProtocol) -> Bool {
+        isInBlock(node, conditions: ["os(macOS)", "canImport(AppKit)"])
+    }
+
+    /// Inside `#if os(watchOS)` (or `#if canImport(WatchKit)`): watch code.
+    static func isInWatchOSBlock(_ node: some SyntaxProtocol) -> Bool {
+        isInBlock(node, conditions: ["os(watchOS)", "canImport(WatchKit)"])
+    }
+
+    /// Inside an `#if` clause whose condition names one of the platform tests.
+    private static func isInBlock(_ node: some SyntaxProtocol, conditions: [String]) -> Bool {
         var current = node.parent
         while let candidate = current {
             if let clause = candidate.as(IfConfigClauseSyntax.self), let condition = clause.condition?.trimmedText,
-                condition.contains("os(macOS)") || condition.contains("canImport(AppKit)")
+                conditions.contains(where: { condition.contains($0) && !condition.contains("!" + $0) })
             {
                 return true
             }

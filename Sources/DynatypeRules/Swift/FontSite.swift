@@ -12,6 +12,9 @@ struct FontSite {
     let dependency: SizeValue?
     /// The fix on macOS, when it differs and the platform is not known here.
     var onMacOS: FixAlternative? = nil
+    /// The code the finding points at and its replacement replaces, when it
+    /// is more than the constructor (the symbol configuration it makes).
+    var reportedAt: ExprSyntax? = nil
 
     /// The rules a constructor site can be reported under.
     static let rules: Set<RuleID> = [

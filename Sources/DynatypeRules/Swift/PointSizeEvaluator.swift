@@ -121,23 +121,44 @@ struct PointSizeEvaluator {
     /// and changes that keep its size (`.fontDescriptor`,
     /// `.withSymbolicTraits(.traitBold)!`, `.addingAttributes(…)`).
     private func textStyle(madeBy expression: ExprSyntax, depth: Int) -> TextStyle? {
+        styleArgument(madeBy: expression, depth: depth).flatMap { $0.referencedName.flatMap(TextStyle.init(uiKitName:)) }
+    }
+
+    /// The `forTextStyle:` / `withTextStyle:` argument as written.
+    private func styleArgument(madeBy expression: ExprSyntax, depth: Int) -> ExprSyntax? {
         guard depth < Self.maximumDepth else { return nil }
         let expr = expression.unwrapped
         if let call = expr.as(FunctionCallExprSyntax.self) {
-            let style: ExprSyntax? =
-                switch call.calleeName {
-                case "preferredFont": call.argument("forTextStyle")
-                case "preferredFontDescriptor": call.argument("withTextStyle")
-                default: nil
-                }
-            if let style { return style.referencedName.flatMap(TextStyle.init(uiKitName:)) }
+            switch call.calleeName {
+            case "preferredFont": return call.argument("forTextStyle")
+            case "preferredFontDescriptor": return call.argument("withTextStyle")
+            default: break
+            }
             guard let name = call.calleeName, Self.sizeKeepingChanges.contains(name), let base = call.calleeBase else { return nil }
-            return textStyle(madeBy: base, depth: depth + 1)
+            return styleArgument(madeBy: base, depth: depth + 1)
         }
         if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "fontDescriptor", let base = member.base {
-            return textStyle(madeBy: base, depth: depth + 1)
+            return styleArgument(madeBy: base, depth: depth + 1)
         }
-        return constantValue(of: expr).flatMap { textStyle(madeBy: $0, depth: depth + 1) }
+        return constantValue(of: expr).flatMap { styleArgument(madeBy: $0, depth: depth + 1) }
+    }
+
+    /// The text style, named only when the code runs (`forTextStyle: textStyle`),
+    /// of a preferred font whose size the expression reads
+    /// (`min(descriptor.pointSize, maxSize)`): a size read once, with no
+    /// style a fix could name.
+    func runTimeStyle(readBy expression: ExprSyntax) -> ExprSyntax? {
+        let reads = [expression] + expression.tokens(viewMode: .sourceAccurate).compactMap { token -> ExprSyntax? in
+            guard token.text == "pointSize" else { return nil }
+            return token.parent?.parent.flatMap { $0.as(MemberAccessExprSyntax.self) }.map(ExprSyntax.init)
+        }
+        for read in reads {
+            guard let member = read.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "pointSize",
+                let base = member.base, let style = styleArgument(madeBy: base, depth: 0)
+            else { continue }
+            if style.referencedName.flatMap(TextStyle.init(uiKitName:)) == nil { return style }
+        }
+        return nil
     }
 
     private static let sizeKeepingChanges: Set<String> = ["withSymbolicTraits", "addingAttributes", "withDesign", "withFamily", "withFace", "withTraits"]

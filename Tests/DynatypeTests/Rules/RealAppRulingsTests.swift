@@ -351,6 +351,12 @@ import Testing
                     addSubview(shown)
                     shown.drawHierarchy(in: bounds, afterScreenUpdates: true)
                 }
+                func favicon(_ letter: String, in context: CGContext) {
+                    let initial = UILabel()
+                    initial.text = letter
+                    initial.font = .boldSystemFont(ofSize: 18)
+                    initial.layer.draw(in: context)
+                }
             }
             """)
         #expect(ruleLines(report) == ["fixed_uikit_font:13"], "a label also placed in a view is on screen")

@@ -98,4 +98,54 @@ import Testing
         #expect(finding?.fix.contains("@ScaledMetric(relativeTo: .largeTitle)") == true)
         #expect(finding?.fix.contains(".body") == false)
     }
+
+    /// home-assistant/iOS's watch app: `.system(size: 16)` became `.callout`,
+    /// iOS's 16 pt style, which on watchOS is another size.
+    @Test func watchCodeKeepsItsSizesAndScalesThem() {
+        let watch = audit("""
+            import SwiftUI
+            import WatchKit
+            struct Row: View {
+                var body: some View { Text("Lights").font(.system(size: 16, weight: .semibold)) }
+            }
+            """)
+        let inBlock = audit("""
+            import SwiftUI
+            struct Row: View {
+                var body: some View {
+                    #if os(watchOS)
+                    Text("Lights").font(.system(size: 16))
+                    #elseif !os(watchOS)
+                    Text("Lights").font(.system(size: 15))
+                    #endif
+                }
+            }
+            """)
+        for finding in watch.findings + inBlock.findings.prefix(1) {
+            #expect(finding.rule == .fixedFontSize)
+            #expect(finding.replacement == nil, "no iOS text style stands for a watch size")
+            #expect(finding.fix.contains("@ScaledMetric(relativeTo: .body) private var size: CGFloat = 16"))
+        }
+        #expect(inBlock.findings.map(\.replacement) == [nil, ".subheadline"])
+    }
+
+    /// mastodon-ios's capped preferred font: the size is read from a text
+    /// style the caller names, so wrapping the font in `UIFontMetrics` (the
+    /// old fix) scaled the user's size a second time.
+    @Test func aSizeReadFromAStyleNamedAtRunTimeIsReadOnceWithNoPastedFix() {
+        let report = audit("""
+            import UIKit
+            extension UIFont {
+                static func preferredFont(withTextStyle textStyle: UIFont.TextStyle, maxSize: CGFloat) -> UIFont {
+                    let fontDescriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: textStyle)
+                    return UIFont(descriptor: fontDescriptor, size: min(fontDescriptor.pointSize, maxSize))
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["font_size_read_once:5"])
+        let finding = report.findings.first
+        #expect(finding?.replacement == nil)
+        #expect(finding?.message.contains("read once from `textStyle`'s font") == true)
+        #expect(finding?.fix.contains("UIFontMetrics(forTextStyle: textStyle)") == true)
+    }
 }

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// The rule catalogue "Text drawn into an image is not on-screen text": a
-/// label or text view the code draws (`label.layer.render(in:)`,
+/// label or text view the code draws (`label.layer.render(in:)` or `draw(in:)`,
 /// `drawHierarchy(in:afterScreenUpdates:)`, `drawText(in:)`, `draw(_:)`) and
 /// never puts in a view hierarchy exists only to make an image, so no
 /// text-element rule judges it.
@@ -22,9 +22,9 @@ enum ImageOnlyViews {
         return drawn.subtracting(placed)
     }
 
-    /// `label.layer.render(in:)` draws `label`.
+    /// `label.layer.render(in:)` and `label.layer.draw(in:)` draw `label`.
     private static func drawnView(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
-        guard call.calleeName == "render", let layer = call.calleeBase?.unwrapped.as(MemberAccessExprSyntax.self),
+        guard let layer = call.calleeBase?.unwrapped.as(MemberAccessExprSyntax.self),
             layer.declName.baseName.text == "layer"
         else { return call.calleeBase }
         return layer.base

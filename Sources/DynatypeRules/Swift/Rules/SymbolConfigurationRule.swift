@@ -17,7 +17,7 @@ struct SymbolConfigurationRule {
             // macOS's text styles have their own sizes (13 pt is its `.body`).
             let style = estimate?.anchor
                 ?? (owner == "NSImage" ? TextStyle.nearestOnMacOS(toPointSize: estimate?.points) : TextStyle.nearest(toPointSize: estimate?.points))
-            let replacement = Self.replacement(of: call, owner: owner, style: style)
+            let replacement = Self.replacement(owner: owner, style: style, scale: call.argument("scale"), weight: call.argument("weight"))
             // AppKit has no weight-only configuration to apply: a fix would drop the weight.
             let keepsWeight = owner != "NSImage" || call.argument("weight").map { $0.referencedName == "regular" } ?? true
             builder.report(builder.makeFinding(
@@ -31,19 +31,20 @@ struct SymbolConfigurationRule {
         }
     }
 
-    /// The text style's configuration, keeping the scale, and in UIKit a weight.
-    private static func replacement(of call: FunctionCallExprSyntax, owner: String, style: TextStyle) -> String {
+    /// The text style's configuration, keeping the scale, and in UIKit a weight
+    /// (also the fix of a symbol configured by a fixed font, `FixSuggestions`).
+    static func replacement(owner: String, style: TextStyle, scale: ExprSyntax?, weight: ExprSyntax?) -> String {
         var replacement = "\(owner).SymbolConfiguration(textStyle: .\(style.uiKitName)"
-        if let scale = call.argument("scale") { replacement += ", scale: \(scale.oneLine)" }
+        if let scale { replacement += ", scale: \(scale.oneLine)" }
         replacement += ")"
-        if owner != "NSImage", let weight = call.argument("weight"), weight.referencedName != "regular" {
+        if owner != "NSImage", let weight, weight.referencedName != "regular" {
             replacement += ".applying(\(owner).SymbolConfiguration(weight: \(weight.oneLine)))"
         }
         return replacement
     }
 
     /// `UIImage` in `UIImage.SymbolConfiguration(…)` and `UIImage.SymbolConfiguration.init(…)`.
-    private static func imageType(of call: FunctionCallExprSyntax, appKit: Bool) -> String {
+    static func imageType(of call: FunctionCallExprSyntax, appKit: Bool) -> String {
         var base = call.calleeBase
         if call.calleeName == "init", let configuration = base?.as(MemberAccessExprSyntax.self) { base = configuration.base }
         return base?.trimmedText ?? (appKit ? "NSImage" : "UIImage")

@@ -8,6 +8,7 @@ struct ViewUseCollector {
     let inventory: SwiftUIInventory
 
     func run() {
+        guard builder.context.facts.recordsViewUses else { return }
         var scrolledByType: [String: (scrolled: Bool, at: FunctionCallExprSyntax)] = [:]
         for call in builder.context.index.calls where ViewTree.role(of: call) == .opaque && ViewTree.isViewStatement(call) {
             guard let type = call.calleeName, type.first?.isUppercase == true else { continue }
@@ -30,5 +31,11 @@ extension ViewUseCollector: UnitRuleFamily {
     static let scope = UnitScope.member
     /// A view type's use in a view builder; files without "View" build none.
     static let triggers: [Trigger] = ["View"]
+    /// Only files that show text are read, so the prefilter still skips the
+    /// rest: a row listed only in files without any text is judged as not
+    /// scrolling (the finding stays); a use outside any list in such a file
+    /// goes unseen.
+    static let alsoNeeds = SwiftUIInventory.triggers
+    static let gate = FamilyGate([(triggers, alsoNeeds)])
     static func run(in unit: UnitRun) { ViewUseCollector(builder: unit.builder, inventory: unit.inventory).run() }
 }
