@@ -23,6 +23,8 @@ public struct ChangeCheck {
     public var policy = RegressionPolicy()
     public var rulePolicy = RulePolicy()
     public var threads = ParallelWork.defaultThreadCount
+    /// Analyses kept between runs, for the blobs the store does not have.
+    public var cache: AnalysisCacheFile?
     /// Called with what the change's configuration lowers, when the rule policy ignores it.
     public var onIgnoredLowering: ([String]) -> Void = { _ in }
     /// Called when a shallow clone lacks the merge base and the base tip stands in for it.
@@ -45,6 +47,8 @@ public struct ChangeCheck {
         let configuration = CommitConfiguration(resolved.effective)
         let analyzer = BlobAnalyzer(store: store, mode: .all, treeBudgetBytes: HistoryEngine.defaultTreeBudgetBytes)
         analyzer.threads = threads
+        analyzer.persistent = cache
+        defer { cache?.store(analyzer.takeNew().compactMap(AnalysisCacheFile.Entry.init)) }
 
         var state = try TreeState.build(commit: mergeBase, configuration: configuration, repository: repository, analyzer: analyzer)
         let before = state.summary
@@ -56,7 +60,7 @@ public struct ChangeCheck {
                 throw ChangeCheckError(message: "\(repository.gitDirectory.path) is a bare repository: it has no work tree; pass --head REV")
             }
             root = workTree
-            prepared = try WorkTreeChanges(workTree: workTree, configuration: configuration.configuration, threads: threads).prepare(against: state)
+            prepared = try WorkTreeChanges(workTree: workTree, configuration: configuration.configuration, threads: threads, cache: cache).prepare(against: state)
         case .revision:
             root = repository.workTree ?? repository.gitDirectory
             let changes = try repository.changes(from: mergeBase, to: headCommit, patterns: HistoryPaths.diffPatterns)

@@ -10,6 +10,7 @@ struct WorkTreeChanges {
     let workTree: URL
     let configuration: ProjectConfiguration
     let threads: Int
+    let cache: AnalysisCacheFile?
 
     /// The changes from `state` (a commit's state) to the work tree, analyzed.
     func prepare(against state: TreeState) throws -> TreeState.PreparedChanges {
@@ -49,10 +50,9 @@ struct WorkTreeChanges {
             if let old = removedByBlob.removeValue(forKey: file.blob) { renames[file.path] = old }
         }
 
-        let analyzer = FileAnalyzer(maximumBytes: configuration.maximumFileBytes)
-        let analyses = ParallelWork.map(count: changed.count, threads: threads) { index -> CachedAnalysis in
-            let file = changed[index]
-            switch analyzer.analyze(file.data, kind: SourceKind(path: file.path)!) {
+        let phaseOne = PhaseOne(analyzer: FileAnalyzer(maximumBytes: configuration.maximumFileBytes), cache: cache, threads: threads)
+        let analyses = phaseOne.outcomes(of: changed.map { ($0.data, SourceKind(path: $0.path)!) }).map { outcome -> CachedAnalysis in
+            switch outcome! {
             case .analyzed(let analysis): return .analyzed(analysis)
             case .declined(let reason): return .declined(reason)
             }

@@ -1,3 +1,4 @@
+import DynatypeHistory
 import DynatypeRules
 import Foundation
 
@@ -10,6 +11,8 @@ public struct WorkspaceAuditor {
     public var threads = ParallelWork.defaultThreadCount
     /// Called after each analyzed file with (done, total), for progress display.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Phase-one analyses kept between runs, by content (none: every file is parsed).
+    public var cache: AnalysisCacheFile?
 
     public init(configuration: ProjectConfiguration, configurationRoot: URL) {
         self.configuration = configuration
@@ -86,14 +89,25 @@ public struct WorkspaceAuditor {
         return DiscoveredFiles(files: unique, contextFiles: contextFiles, skipped: skipped)
     }
 
-    /// Phase one of each file, in parallel.
+    /// Phase one of each file: read, then analyzed in parallel (through the cache, when there is one).
     private func analyze(_ files: [URL]) -> [Result<FileAnalyzer.Outcome, Error>] {
         let analyzer = FileAnalyzer(maximumBytes: configuration.maximumFileBytes)
-        let counter = ProgressCounter(total: files.count, report: progress)
-        return ParallelWork.map(count: files.count, threads: threads) { index -> Result<FileAnalyzer.Outcome, Error> in
-            defer { counter.tick() }
-            let url = files[index]
-            return Result { try analyzer.analyzeFile(at: url, kind: SourceKind(path: url.path)!) }
+        let limit = configuration.maximumFileBytes
+        let contents = ParallelWork.map(count: files.count, threads: threads) { index in Result { try SourceReader.read(files[index], limit: limit) } }
+        let outcomes = PhaseOne(analyzer: analyzer, cache: cache, threads: threads).outcomes(
+            of: zip(files, contents).map { url, content in
+                guard case .success(.bytes(let data)) = content else { return (nil, SourceKind(path: url.path)!) }
+                return (data, SourceKind(path: url.path)!)
+            },
+            progress: ProgressCounter(total: files.count, report: progress)
+        )
+        return zip(contents, outcomes).map { content, outcome in
+            content.map { read in
+                switch read {
+                case .bytes: return outcome!
+                case .tooLarge(let size): return .declined(analyzer.sizeLimitReason(forSize: size)!)
+                }
+            }
         }
     }
 

@@ -28,6 +28,8 @@ final class BlobAnalyzer {
     }
 
     let store: HistoryStore
+    /// Analyses kept between `check` runs, asked after the store.
+    var persistent: AnalysisCacheFile?
     let mode: CacheMode
     let trees: SyntaxTreeCache?
     let memo: AnalysisMemo?
@@ -59,7 +61,8 @@ final class BlobAnalyzer {
         guard mode != .none else { return nil }
         let key = Self.key(blob, kind)
         if let known = memory[key] ?? fresh[key]?.result { return known }
-        guard let cached = try store.analysis(blob: blob.hex, analyzer: kind.analyzerVersion) else { return nil }
+        let persisted = { self.persistent?.analyses(for: [.init(content: blob.hex, analyzer: kind.analyzerVersion)]).values.first }
+        guard let cached = try store.analysis(blob: blob.hex, analyzer: kind.analyzerVersion) ?? persisted().map(CachedAnalysis.analyzed) else { return nil }
         cacheHits += 1
         remember(key, cached)
         return cached

@@ -14,6 +14,7 @@ enum AuditCommand: Command {
     static let help = """
         USAGE: dynatype audit [PATH ...] [--format FORMAT] [--config FILE] [--context PATH] [--jobs N] [--color WHEN]
                               [--baseline FILE] [--write-baseline FILE] [--quiet | --verbose | --summary]
+                              [--cache-path FILE | --no-cache]
 
         Audits Swift (SwiftUI, UIKit, AppKit), .xib and .storyboard files for Dynamic Type
         support: a PASS/FAIL verdict per file, every failing element with its line and the
@@ -48,6 +49,7 @@ enum AuditCommand: Command {
           --write-baseline FILE
                              Record the findings of the audited paths as the baseline (entries
                              of other paths already in FILE are kept; fixed ones are dropped)
+        \(AnalysisCacheOptions.help)
           -h, --help         Show this help.
 
         CONFIGURATION (.dynatype.json, comments allowed):
@@ -64,8 +66,8 @@ enum AuditCommand: Command {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
             arguments, spec: OptionSpec(
-                values: ["--format", "--config", "--context", "--jobs", "--color", "--baseline", "--write-baseline"],
-                flags: ["--quiet", "--verbose", "--summary"], aliases: ["-j": "--jobs", "-q": "--quiet", "-v": "--verbose"]
+                values: AnalysisCacheOptions.values.union(["--format", "--config", "--context", "--jobs", "--color", "--baseline", "--write-baseline"]),
+                flags: AnalysisCacheOptions.flags.union(["--quiet", "--verbose", "--summary"]), aliases: ["-j": "--jobs", "-q": "--quiet", "-v": "--verbose"]
             ),
             command: name
         )
@@ -87,6 +89,7 @@ enum AuditCommand: Command {
             ?? ProjectContext.folder(around: root, configurationFolder: configurationFolder)
         var auditor = WorkspaceAuditor(configuration: configuration, configurationRoot: configurationFolder ?? root)
         auditor.threads = try options.integer("--jobs") ?? ParallelWork.defaultThreadCount
+        auditor.cache = AnalysisCacheOptions.open(options, project: context ?? root)
         if Terminal.stderrIsTerminal {
             auditor.progress = { done, total in
                 if done == total || done % 8 == 0 { Terminal.progress("dynatype: analyzed \(done)/\(total) files") }

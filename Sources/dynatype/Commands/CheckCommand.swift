@@ -16,6 +16,7 @@ enum CheckCommand: Command {
     static let help = """
         USAGE: dynatype check --base REV [--head REV] [--format FORMAT] [--repo DIR] [--db FILE|URL] [--repository NAME]
                               [--max-ratio-drop FRACTION] [--rules FILE] [--repository-config MODE] [--jobs N] [--color WHEN]
+                              [--cache-path FILE | --no-cache]
 
         Compares the head (default: the work tree, committed or not) with the merge base of
         REV and the head, from git objects, as the history compares a commit with its
@@ -25,8 +26,10 @@ enum CheckCommand: Command {
         more but not less, so it cannot pass the gate by disabling a rule (what it would
         lower is printed and ignored); with full, lowering the checks fails the gate.
         The base tree's files come from the blob cache of the history database when one
-        exists (`dynatype scan`), else they are analyzed now. Only the files the change
-        touches are reported.
+        exists (`dynatype scan`), else from the analysis cache that audit, fix and check
+        share, and are analyzed now only where neither has them: the first check of a
+        project parses the whole base tree, later ones only what changed. Only the files
+        the change touches are reported.
 
         OPTIONS:
           --base REV         The branch the change goes into (main, origin/main, a sha).
@@ -45,6 +48,7 @@ enum CheckCommand: Command {
                              percentage point), as the daemon's regression policy.
           --jobs N, -j N     Files analyzed in parallel (default: all cores).
           --color WHEN       auto (default: on a terminal), always, never
+        \(AnalysisCacheOptions.help)
           -h, --help         Show this help.
 
         EXIT STATUS:
@@ -59,8 +63,9 @@ enum CheckCommand: Command {
         let options = try Arguments(
             arguments,
             spec: OptionSpec(
-                values: HistoryLocation.options.union(RulePolicyOptions.options).union(["--base", "--head", "--format", "--max-ratio-drop", "--jobs", "--color"]),
-                aliases: ["-j": "--jobs"]
+                values: HistoryLocation.options.union(RulePolicyOptions.options).union(AnalysisCacheOptions.values)
+                    .union(["--base", "--head", "--format", "--max-ratio-drop", "--jobs", "--color"]),
+                flags: AnalysisCacheOptions.flags, aliases: ["-j": "--jobs"]
             ),
             command: name
         )
@@ -73,6 +78,7 @@ enum CheckCommand: Command {
         let location = try HistoryLocation(options)
         var check = ChangeCheck(repository: location.repository, store: try store(location))
         check.threads = try options.integer("--jobs") ?? ParallelWork.defaultThreadCount
+        check.cache = AnalysisCacheOptions.open(options, project: location.repository.workTree ?? location.repository.gitDirectory)
         check.rulePolicy = try RulePolicyOptions.policy(options)
         check.onShallowFallback = { Terminal.error("note: \($0)") }
         check.onIgnoredLowering = { lowered in

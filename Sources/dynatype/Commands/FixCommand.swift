@@ -12,6 +12,7 @@ enum FixCommand: Command {
     static let summary = "Apply the mechanical fixes the report suggests, where they are safe"
     static let help = """
         USAGE: dynatype fix [PATH ...] [--rule ID ...] [--dry-run] [--config FILE] [--context PATH] [--jobs N]
+                            [--cache-path FILE | --no-cache]
 
         Rewrites what the report's replacement code fixes mechanically, on the syntax tree:
           fixed_font_size                     the nearest text style, weight and design kept
@@ -36,6 +37,7 @@ enum FixCommand: Command {
           --config FILE      Use this .dynatype.json instead of the one found at the folder or above.
           --context PATH     Resolve symbols from the files under this folder.
           --jobs N, -j N     Files analyzed in parallel (default: all cores).
+        \(AnalysisCacheOptions.help)
           -h, --help         Show this help.
 
         Per rule, the findings fixed, left (no mechanical fix) and refused (the fix was not
@@ -50,7 +52,10 @@ enum FixCommand: Command {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
-            arguments, spec: OptionSpec(values: ["--rule", "--config", "--context", "--jobs"], flags: ["--dry-run"], aliases: ["-j": "--jobs"]),
+            arguments, spec: OptionSpec(
+                values: AnalysisCacheOptions.values.union(["--rule", "--config", "--context", "--jobs"]), flags: AnalysisCacheOptions.flags.union(["--dry-run"]),
+                aliases: ["-j": "--jobs"]
+            ),
             command: name
         )
         var rules = Set(FixableRules.all)
@@ -78,6 +83,7 @@ enum FixCommand: Command {
 
         var fixer = ProjectFixer(configuration: configuration, rules: rules)
         fixer.threads = auditor.threads
+        fixer.cache = AnalysisCacheOptions.open(options, project: context ?? root)
         let plan = fixer.plan(files: found.files, contextFiles: found.contextFiles, root: root)
         let table = FixTable.render(plan)
         if options.flag("--dry-run") {

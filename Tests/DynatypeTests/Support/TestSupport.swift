@@ -76,8 +76,13 @@ let dynatypeBinary: URL = {
 
 @discardableResult
 func runDynatype(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], stdin: Data? = nil) throws -> ProcessResult {
-    try runProcess(dynatypeBinary, arguments, in: directory, environment: environment, stdin: stdin)
+    try runProcess(dynatypeBinary, arguments, in: directory, environment: ["XDG_CACHE_HOME": testCacheHome.path].merging(environment) { $1 }, stdin: stdin)
 }
+
+/// Where the binary's analysis caches go in this test run: shared by every
+/// test (so most runs are warm ones, which must not change any result) and
+/// never the user's own `~/.cache`.
+let testCacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("dynatype-test-cache-\(getpid())", isDirectory: true)
 
 func runProcess(_ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], stdin: Data? = nil) throws -> ProcessResult {
     let process = Process()

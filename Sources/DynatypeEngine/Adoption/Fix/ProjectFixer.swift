@@ -1,4 +1,5 @@
 import DynatypeGit
+import DynatypeHistory
 import DynatypeRules
 import Foundation
 import SwiftParser
@@ -17,6 +18,8 @@ public struct ProjectFixer {
     /// The rules to fix (a subset of `FixableRules.all`).
     public var rules: Set<RuleID>
     public var threads = ParallelWork.defaultThreadCount
+    /// Phase-one analyses kept between runs (none: every file is parsed).
+    public var cache: AnalysisCacheFile?
 
     public init(configuration: ProjectConfiguration, rules: Set<RuleID>) {
         self.configuration = configuration
@@ -82,17 +85,20 @@ public struct ProjectFixer {
     }
 
     private func read(_ urls: [URL], root: URL, reported: Int) -> [FixSource] {
-        let analyzer = FileAnalyzer(maximumBytes: configuration.maximumFileBytes)
         let limit = configuration.maximumFileBytes
-        return ParallelWork.map(count: urls.count, threads: threads) { index -> FixSource? in
+        let files = ParallelWork.map(count: urls.count, threads: threads) { index -> (bytes: Data?, kind: SourceKind) in
             let url = urls[index]
-            guard let kind = SourceKind(path: url.path), case .bytes(let data)? = try? SourceReader.read(url, limit: limit),
-                case .analyzed(let analysis) = analyzer.analyze(data, kind: kind)
-            else { return nil }
+            guard case .bytes(let data)? = try? SourceReader.read(url, limit: limit) else { return (nil, SourceKind(path: url.path)!) }
+            return (data, SourceKind(path: url.path)!)
+        }
+        let outcomes = PhaseOne(analyzer: FileAnalyzer(maximumBytes: limit), cache: cache, threads: threads).outcomes(of: files)
+        return urls.indices.compactMap { index -> FixSource? in
+            guard let data = files[index].bytes, case .analyzed(let analysis)? = outcomes[index] else { return nil }
+            let url = urls[index]
             // Context files are keyed by absolute path, as the audit keys them.
             let path = index < reported ? FileDiscovery.relativePath(of: url, to: root) : url.standardizedFileURL.path
-            return FixSource(url: url, path: path, kind: kind, bytes: [UInt8](data), analysis: analysis, isReported: index < reported)
-        }.compactMap { $0 }
+            return FixSource(url: url, path: path, kind: files[index].kind, bytes: [UInt8](data), analysis: analysis, isReported: index < reported)
+        }
     }
 
     /// Fixes `findings` of a file in up to three rounds; accepted fixes are
