@@ -165,6 +165,22 @@ extension [Finding] {
     }
 }
 
+extension [Finding] {
+    /// Two notes that a font cannot be resolved, one about a part of the
+    /// other's code on the same line (`.font(size: 49)` inside
+    /// `FontFamily.Staatliches.regular.font(size: 49)`), say one thing: the
+    /// outer one is kept.
+    func droppingNestedUnresolvedNotes() -> [Finding] {
+        let notes = filter { $0.rule == .unresolvedFont }
+        guard notes.count > 1 else { return self }
+        return filter { finding in
+            finding.rule != .unresolvedFont || !notes.contains {
+                $0.position.line == finding.position.line && $0.current.count > finding.current.count && $0.current.contains(finding.current)
+            }
+        }
+    }
+}
+
 private struct RepeatKey: Hashable {
     let rule: RuleID
     let position: SourcePosition

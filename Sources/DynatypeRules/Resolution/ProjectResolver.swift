@@ -23,7 +23,7 @@ public struct ProjectResolver: Sendable {
         for conditional in analysis.conditionalFindings where holds(conditional.condition, symbols) {
             findings.append(annotate(conditional, symbols))
         }
-        findings = findings.mergingRepeats().filter { configuration.isEnabled($0.rule) }
+        findings = findings.mergingRepeats().droppingNestedUnresolvedNotes().filter { configuration.isEnabled($0.rule) }
         // Text styles have macOS's sizes in a macOS-only project.
         for index in findings.indices {
             if configuration.platforms == [.macOS], let alternative = findings[index].onMacOS {

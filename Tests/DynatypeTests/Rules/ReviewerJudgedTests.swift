@@ -148,4 +148,30 @@ import Testing
         #expect(finding?.message.contains("read once from `textStyle`'s font") == true)
         #expect(finding?.fix.contains("UIFontMetrics(forTextStyle: textStyle)") == true)
     }
+
+    /// mastodon-ios's SwiftGen banner: one font, one note (the member call
+    /// inside it was a second note about the same code).
+    @Test func aFontThatCannotBeResolvedIsOneNote() {
+        let reports = audit([
+            "Banner.swift": """
+                import SwiftUI
+                struct Banner: View {
+                    var body: some View { Text("Reported").font(Font(FontFamily.Staatliches.regular.font(size: 49) as CTFont)) }
+                }
+                """,
+            "Fonts.swift": """
+                import UIKit
+                public struct FontConvertible {
+                    public let name: String
+                    public typealias Font = UIFont
+                    public func font(size: CGFloat) -> Font {
+                        guard let font = Font(font: self, size: size) else { fatalError() }
+                        return font
+                    }
+                }
+                """,
+        ])
+        let notes = reports["Banner.swift"]!.findings.filter { $0.rule == .unresolvedFont }
+        #expect(notes.map(\.current) == ["FontFamily.Staatliches.regular.font(size: 49)"])
+    }
 }
