@@ -87,6 +87,7 @@ struct HTMLTable {
         let body = rows.map { cells in
             "<tr>" + zip(columns, cells).map { column, cell in "<td\(column.numeric ? " class=\"num\"" : "")>\(cell)</td>" }.joined() + "</tr>\n"
         }.joined()
-        return "<div class=\"table-wrap\"><table\(attributes.isEmpty ? "" : " " + attributes)><caption>\(HTML.text(caption))</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)</tbody></table></div>\n"
+        // A table that scrolls sideways on a phone is a region the keyboard can reach and scroll (WCAG 2.1.1).
+        return "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(HTML.text(caption))\"><table\(attributes.isEmpty ? "" : " " + attributes)><caption>\(HTML.text(caption))</caption>\n<thead><tr>\(head)</tr></thead>\n<tbody>\n\(body)</tbody></table></div>\n"
     }
 }

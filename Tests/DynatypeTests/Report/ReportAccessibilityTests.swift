@@ -4,8 +4,8 @@ import Testing
 /// The report as its readers get it on a wall and on a phone, in light and
 /// dark: headings in order, every link, chart and table named, text with
 /// WCAG AA contrast, and nothing wider than a 390-pixel window but the
-/// tables that scroll inside their wrappers. The tests' own checks (no
-/// axe-core package is in Debian or PyPI), run in headless Chromium.
+/// tables that scroll inside their wrappers (the tests' own checks), and
+/// Deque's axe-core finding no WCAG 2.1 A/AA violation, run in headless Chromium.
 @Suite struct ReportAccessibilityTests {
     static let probe = """
         <script>
@@ -89,5 +89,68 @@ import Testing
         #expect(result.dark == dark, "the color scheme asked for is the one laid out")
         #expect(result.checked > 50, "text was checked: \(result.checked)")
         #expect(result.problems.isEmpty, "\(width) px, \(dark ? "dark" : "light"): \(result.problems)")
+    }
+
+    /// axe-core as PyPI's `axe-playwright-python` ships it (`pip install
+    /// --no-deps axe-playwright-python`: only its `axe.min.js` is used).
+    private static func axeCore() throws -> String? {
+        let locate = "import importlib.util, os; s = importlib.util.find_spec('axe_playwright_python'); print(os.path.join(s.submodule_search_locations[0], 'axe.min.js') if s else '')"
+        let path = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", locate]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return path.isEmpty ? nil : try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    /// The page with axe-core run on it once loaded: its violations (rule id
+    /// and the first nodes) written into the page for `--dump-dom`.
+    private static func withAxe(_ page: String, axe: String) -> String {
+        let runner = """
+            <script>
+            axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }).then(function (results) {
+              var out = document.createElement('pre'); out.id = 'axe';
+              out.textContent = JSON.stringify({ passes: results.passes.length, violations: results.violations.map(function (v) {
+                return v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(function (n) { return n.target.join(' '); }).join(', ');
+              }) });
+              document.body.appendChild(out);
+            });
+            </script>
+            """
+        return page.replacingOccurrences(of: "</body>", with: "<script>" + axe.replacingOccurrences(of: "</script>", with: "<\\/script>") + "</script>" + runner + "</body>")
+    }
+
+    struct AxeResult: Decodable {
+        let passes: Int
+        let violations: [String]
+    }
+
+    private static func runAxe(on page: String, axe: String, in folder: URL, arguments: [String], chromium: HeadlessChromium) throws -> AxeResult? {
+        let file = folder.appendingPathComponent("axe-\(UUID().uuidString).html")
+        try Data(withAxe(page, axe: axe).utf8).write(to: file)
+        // Virtual time lets axe's promise settle before the DOM is dumped.
+        let (dom, _) = try chromium.dumpDOM(file, arguments: ["--virtual-time-budget=20000"] + arguments)
+        guard let start = dom.range(of: "<pre id=\"axe\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else { return nil }
+        let json = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        return try JSONDecoder().decode(AxeResult.self, from: Data(json.utf8))
+    }
+
+    @Test(arguments: [(width: 1280, dark: false), (width: 390, dark: true)])
+    func axeCoreFindsNoWCAGViolation(width: Int, dark: Bool) throws {
+        guard let chromium = try HeadlessChromium() else {
+            Issue.record(Comment(rawValue: HeadlessChromium.missing))
+            return
+        }
+        guard let axe = try Self.axeCore() else {
+            Issue.record("axe-core is not installed: pip install --no-deps axe-playwright-python (.ci/run and scripts/bootstrap install it)")
+            return
+        }
+        let fixture = try ReportHistory.make()
+        let (_, page) = try ReportHistory.report(fixture)
+        let scheme = dark ? ["--force-dark-mode", "--blink-settings=preferredColorScheme=0"] : []
+        let result = try #require(try Self.runAxe(on: page, axe: axe, in: fixture.folder.url, arguments: ["--window-size=\(width),2000"] + scheme, chromium: chromium))
+        #expect(result.passes > 10, "axe ran its rules: \(result.passes) passed")
+        #expect(result.violations.isEmpty, "\(width) px, \(dark ? "dark" : "light"): \(result.violations)")
+        // The same harness on a page built to fail reports its failures.
+        let failing = "<!doctype html><html><head><title>t</title></head><body><main><img src=\"x.png\"><p style=\"color:#bbb;background:#fff\">faint</p></main></body></html>"
+        let caught = try #require(try Self.runAxe(on: failing, axe: axe, in: fixture.folder.url, arguments: [], chromium: chromium))
+        #expect(caught.violations.contains { $0.hasPrefix("image-alt") } && caught.violations.contains { $0.hasPrefix("color-contrast") }, "\(caught.violations)")
     }
 }
