@@ -174,4 +174,21 @@ import Testing
         let notes = reports["Banner.swift"]!.findings.filter { $0.rule == .unresolvedFont }
         #expect(notes.map(\.current) == ["FontFamily.Staatliches.regular.font(size: 49)"])
     }
+
+    /// openfoodfacts-ios: a UIButton's font is set on its `titleLabel`.
+    @Test func anUnsetButtonFontIsSetOnItsTitleLabel() {
+        let report = audit("""
+            import UIKit
+            final class History: UIViewController {
+                let firstScanButton = UIButton(type: .system)
+                override func viewDidLoad() {
+                    firstScanButton.setTitle("Scan", for: .normal)
+                    view.addSubview(firstScanButton)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["unset_font:3"])
+        #expect(report.findings.first?.fix == "set `firstScanButton.titleLabel?.font = UIFont.preferredFont(forTextStyle: .body)` "
+            + "and `firstScanButton.titleLabel?.adjustsFontForContentSizeCategory = true`")
+    }
 }

@@ -276,7 +276,9 @@ struct UIKitFontRule {
         let className = declared?.node.as(PatternBindingSyntax.self)?.declaredTypeName ?? textClass
         let appKit = UIKitVocabulary.isAppKit(textClass)
         let font = appKit ? "NSFont.preferredFont(forTextStyle: .body)" : "UIFont.preferredFont(forTextStyle: .body)"
-        let fix = "set `\(receiver.path).font = \(font)`" + (appKit ? "" : " and `\(receiver.path).adjustsFontForContentSizeCategory = true`")
+        // A UIButton's title is its `titleLabel`'s: the button has neither property to set.
+        let label = textClass == "UIButton" ? "\(receiver.path).titleLabel?" : receiver.path
+        let fix = "set `\(label).font = \(font)`" + (appKit ? "" : " and `\(label).adjustsFontForContentSizeCategory = true`")
         builder.setFont("not set", status: .fixed, ofElement: element)
         builder.report(builder.makeFinding(
             .unsetFont, at: node,
