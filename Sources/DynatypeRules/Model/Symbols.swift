@@ -36,6 +36,8 @@ public enum SymbolKind: String, Codable, Hashable, Sendable {
     /// `ScrollView`/`List`/`Form` or not, one definition per type and unit
     /// (the rule catalogue "Ancestors through same-file view helpers", across files).
     case viewUse
+    /// A program's entry point (`@main`): a widget extension's bundle, or an app.
+    case entryPoint
 }
 
 /// A use of a symbol in code: `.caption3`, `Typography.body`, `UIFont.appFont(ofSize: 14)`.
@@ -166,6 +168,8 @@ public enum DefinitionValue: Codable, Hashable, Sendable {
     case outlet(adjustsFont: Bool)
     /// Whether every use of the view type in one unit sits where something scrolls.
     case viewUse(scrolled: Bool)
+    /// Whether the entry point is a widget extension's (`WidgetBundle`, `Widget`) rather than an app's.
+    case entryPoint(widget: Bool)
 }
 
 /// A finding whose presence depends on the whole audit's symbols.
@@ -206,6 +210,8 @@ public enum FindingCondition: Codable, Hashable, Sendable {
     /// Reported unless every use of the view type in the audited code sits
     /// where something scrolls.
     case viewNotAlwaysScrolled(type: String)
+    /// Reported unless the file is in a widget extension's folder (`WidgetCanvas`).
+    case outsideWidgetExtension
     /// Reported when every condition holds.
     case all([FindingCondition])
     /// Reported unless every read of the property in the audit uses only the

@@ -77,6 +77,7 @@ public struct ProjectResolver: Sendable {
         case .outletFontNotSetInCode(let owner, let property):
             return !symbols.definitions(named: property, kind: .outletFontInCode).contains { $0.definition.container == owner }
         case .viewNotAlwaysScrolled(let type): return !symbols.isAlwaysScrolled(type)
+        case .outsideWidgetExtension: return !symbols.viewerIsInWidgetExtension
         case .all(let conditions): return conditions.allSatisfy { holds($0, symbols) }
         case .readAsFont(let property): return symbols.isReadAsFont(property)
         }

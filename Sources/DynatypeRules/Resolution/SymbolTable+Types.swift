@@ -54,6 +54,23 @@ extension SymbolTable {
         return !connections.isEmpty && connections.allSatisfy { $0.definition.value == .outlet(adjustsFont: true) }
     }
 
+    /// Whether the file being resolved is in the folder of a widget
+    /// extension's entry point (a folder with no app entry point in it),
+    /// where content draws on the widget's fixed canvas (`WidgetCanvas`).
+    public var viewerIsInWidgetExtension: Bool {
+        guard let path = viewerPath else { return false }
+        let entries = everyDefinition(named: EntryPoints.name, kind: .entryPoint)
+        let folders = entries.filter { $0.definition.value == .entryPoint(widget: true) }.compactMap { Self.folder(of: $0.path) }
+        let apps = entries.filter { $0.definition.value == .entryPoint(widget: false) }.map(\.path)
+        return folders.contains { folder in path.hasPrefix(folder) && !apps.contains { $0.hasPrefix(folder) } }
+    }
+
+    /// `Widgets/Bundle.swift` → `Widgets/`; nil at the top (a bundle there would make every file widget code).
+    private static func folder(of path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
+        return String(path[...slash])
+    }
+
     /// Whether the view type is shown, wherever the audited code shows it,
     /// inside a `ScrollView`, `List` or `Form` (and is shown somewhere).
     public func isAlwaysScrolled(_ type: String) -> Bool {

@@ -47,16 +47,23 @@ final class AnalysisBuilder {
     func report(_ finding: Finding) {
         checkDeclared(finding.rule)
         guard applies(finding.rule) else { return }
-        analysis.findings.append(finding)
+        if WidgetCanvas.layoutRules.contains(finding.rule) {
+            analysis.conditionalFindings.append(ConditionalFinding(finding: finding, condition: .outsideWidgetExtension))
+        } else {
+            analysis.findings.append(finding)
+        }
     }
 
     func report(_ finding: Finding, when condition: FindingCondition) {
         checkDeclared(finding.rule)
         guard applies(finding.rule) else { return }
+        let condition = WidgetCanvas.layoutRules.contains(finding.rule) ? .all([condition, .outsideWidgetExtension]) : condition
         analysis.conditionalFindings.append(ConditionalFinding(finding: finding, condition: condition))
     }
 
-    /// Widget content has no room to grow into (`WidgetCanvas`).
+    /// Widget content has no room to grow into (`WidgetCanvas`): in a file
+    /// that imports WidgetKit, and (decided with the whole audit) in the
+    /// folder of a widget extension's entry point.
     private func applies(_ rule: RuleID) -> Bool {
         !context.facts.drawsOnFixedCanvas || !WidgetCanvas.layoutRules.contains(rule)
     }

@@ -20,5 +20,15 @@ enum GeneratedCode {
         return markers.contains { comments.contains($0) }
     }
 
+    /// Drops the findings that hold whatever the app does: the certain ones,
+    /// and the layout rules' (conditional only on where the file sits).
+    static func keepOnlyWhatCallsDecide(_ analysis: inout FileAnalysis) {
+        let layout = analysis.conditionalFindings.filter { WidgetCanvas.layoutRules.contains($0.finding.rule) }
+        guard !analysis.findings.isEmpty || !layout.isEmpty else { return }
+        analysis.findings = []
+        analysis.conditionalFindings.removeAll { WidgetCanvas.layoutRules.contains($0.finding.rule) }
+        analysis.remarks.append(remark)
+    }
+
     static let remark = "generated code (its header says so): findings that hold whatever the app does are not reported here; fix the generator's template or the calls"
 }

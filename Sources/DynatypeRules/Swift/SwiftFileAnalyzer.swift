@@ -9,7 +9,7 @@ public struct SwiftFileAnalyzer: Sendable {
     /// Changes whenever the analysis of some input changes, so cached
     /// analyses of older versions are never reused (`AnalyzerVersionTests`
     /// fails when the analyses change and this does not).
-    public static let version = "swift-49"
+    public static let version = "swift-50"
 
     public let memo: AnalysisMemo?
 
@@ -98,9 +98,8 @@ public struct SwiftFileAnalyzer: Sendable {
             }
         }
         analysis.mergeRepeatedFindings()
-        if GeneratedCode.isGenerated(tree), !analysis.findings.isEmpty {
-            analysis.findings = []
-            analysis.remarks.append(GeneratedCode.remark)
+        if GeneratedCode.isGenerated(tree) {
+            GeneratedCode.keepOnlyWhatCallsDecide(&analysis)
         }
         if SourcePrefilter.contains(SuppressionScanner.marker, in: source) {
             analysis.suppressions = SuppressionScanner.scan(tree, lines: lines)

@@ -28,6 +28,9 @@ import Testing
             extension Font {
                 static func custom(_ name: String, fixedSize: CGFloat) -> Font { .custom(name, fixedSize: fixedSize) }
             }
+            struct Tag: View {
+                var body: some View { Text("new").lineLimit(1).frame(height: 20) }
+            }
             """
         let report = audit(generated)
         #expect(report.findings.isEmpty)
@@ -190,5 +193,31 @@ import Testing
         #expect(ruleLines(report) == ["unset_font:3"])
         #expect(report.findings.first?.fix == "set `firstScanButton.titleLabel?.font = UIFont.preferredFont(forTextStyle: .body)` "
             + "and `firstScanButton.titleLabel?.adjustsFontForContentSizeCategory = true`")
+    }
+
+    /// home-assistant/iOS, mastodon-ios, pocket-casts-ios: a widget
+    /// extension's views import only SwiftUI; its folder says what they are.
+    @Test func aWidgetExtensionsFolderIsWidgetContent() {
+        let entry = "import SwiftUI\nstruct EntryView: View {\n    let name: String\n    var body: some View { Text(name).lineLimit(1) }\n}\n"
+        let bundle = "import WidgetKit\nimport SwiftUI\n@main\nstruct Widgets: WidgetBundle {\n    var body: some Widget { StatusWidget() }\n}\n"
+        let reports = audit([
+            "Widgets/Widgets.swift": bundle,
+            "Widgets/Views/EntryView.swift": entry,
+            "App/Row.swift": entry,
+        ])
+        #expect(ruleLines(reports["Widgets/Views/EntryView.swift"]!) == [])
+        #expect(ruleLines(reports["App/Row.swift"]!) == ["single_line_truncation:4"])
+        // home-assistant/iOS launches one of two bundles from an enum.
+        let launcher = "import WidgetKit\n@main\nenum WidgetLauncher {\n    static func main() { Widgets.main() }\n}\n"
+        #expect(ruleLines(audit(["Widgets/Launcher.swift": launcher, "Widgets/EntryView.swift": entry])["Widgets/EntryView.swift"]!) == [])
+        // A folder that also holds the app's entry point is not the widget's alone.
+        let shared = audit([
+            "Sources/Widgets.swift": bundle,
+            "Sources/App/Main.swift": "import SwiftUI\n@main\nstruct Main: App {\n    var body: some Scene { WindowGroup { EntryView(name: \"x\") } }\n}\n",
+            "Sources/EntryView.swift": entry,
+        ])
+        #expect(ruleLines(shared["Sources/EntryView.swift"]!) == ["single_line_truncation:4"])
+        // Nor is every file of the audit, when the bundle sits at its top.
+        #expect(ruleLines(audit(["Widgets.swift": bundle, "EntryView.swift": entry])["EntryView.swift"]!) == ["single_line_truncation:4"])
     }
 }

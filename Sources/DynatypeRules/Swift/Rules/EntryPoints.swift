@@ -1,0 +1,40 @@
+import SwiftSyntax
+
+/// A program's entry points (`@main`, `@UIApplicationMain`,
+/// `@NSApplicationMain`), each recorded as a widget extension's
+/// (`WidgetBundle`, `Widget`) or an app's: the folder of a widget
+/// extension's entry point holds widget code (`WidgetCanvas`), also in the
+/// files that import only SwiftUI.
+struct EntryPoints {
+    /// The one name every entry point is defined under.
+    static let name = "@main"
+    private static let attributes: Set<String> = ["main", "UIApplicationMain", "NSApplicationMain"]
+    private static let widgetProtocols: Set<String> = ["WidgetBundle", "Widget"]
+    private static let appProtocols: Set<String> = ["App", "UIApplicationDelegate", "NSApplicationDelegate"]
+
+    let builder: AnalysisBuilder
+
+    func run() {
+        for scope in builder.context.index.typeScopes where !scope.isExtension {
+            let attributes = scope.node.asProtocol(WithAttributesSyntax.self)?.attributes ?? []
+            let names = attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
+            guard !Self.attributes.isDisjoint(with: names) else { continue }
+            let conformances = Set(scope.inheritedTypes)
+            let app = !Self.appProtocols.isDisjoint(with: conformances) || names.contains { $0 != "main" }
+            // A launcher (`@main enum WidgetLauncher { static func main() … }`) in widget code picks a bundle.
+            let widget = !Self.widgetProtocols.isDisjoint(with: conformances) || !app && builder.context.facts.drawsOnFixedCanvas
+            builder.addDefinition(SymbolDefinition(
+                name: Self.name, container: scope.name, kind: .entryPoint, parameters: nil,
+                value: .entryPoint(widget: widget),
+                position: builder.context.position(of: scope.node)
+            ))
+        }
+    }
+}
+
+extension EntryPoints: UnitRuleFamily {
+    static let emits: Set<RuleID> = []
+    static let scope = UnitScope.type
+    static let triggers: [Trigger] = ["@main", "@UIApplicationMain", "@NSApplicationMain"]
+    static func run(in unit: UnitRun) { EntryPoints(builder: unit.builder).run() }
+}
