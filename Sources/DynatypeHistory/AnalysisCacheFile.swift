@@ -74,7 +74,9 @@ public final class AnalysisCacheFile {
     /// Opens the cache at `path`, creating it. A file there that is an older
     /// or damaged cache is replaced; one that is something else is replaced
     /// only when `replacingForeignFiles` (the default location, which only
-    /// dynatype writes), else `Failure.foreign` is thrown.
+    /// dynatype writes), else `Failure.foreign` is thrown. A cache another
+    /// run holds too long (`SQLiteError.isBusy`) or that cannot be read is
+    /// left as it is and the error thrown: this run goes without.
     public init(path: String, budgetBytes: Int = defaultBudgetBytes, replacingForeignFiles: Bool) throws {
         self.path = path
         self.budgetBytes = budgetBytes
@@ -85,6 +87,8 @@ public final class AnalysisCacheFile {
             self.database = database
         } catch Failure.foreign(let path) where !replacingForeignFiles {
             throw Failure.foreign(path: path)
+        } catch let error as SQLiteError where error.isBusy || error.isIOError {
+            throw error
         } catch {
             Self.remove(path)
             database = try Self.open(path)
@@ -95,30 +99,36 @@ public final class AnalysisCacheFile {
     private static func open(_ path: String) throws -> SQLiteDatabase {
         let database = try SQLiteDatabase(path: path)
         do {
-            // The first statement that reads the header fails on bytes that are no database.
-            guard try pragma("application_id", database) == applicationID || isEmpty(database) else { throw Failure.foreign(path: path) }
+            // Under the write lock, so of runs that start together one creates the tables and the others find them.
+            try database.transaction {
+                let id = try pragma("application_id", database)
+                if id == 0, try isEmpty(database) {
+                    try database.execute("""
+                        CREATE TABLE analyses (
+                            content TEXT NOT NULL,
+                            analyzer TEXT NOT NULL,
+                            payload BLOB NOT NULL,
+                            used INTEGER NOT NULL,
+                            PRIMARY KEY (content, analyzer)
+                        ) WITHOUT ROWID;
+                        CREATE INDEX analyses_by_use ON analyses (used);
+                        PRAGMA application_id = \(applicationID);
+                        PRAGMA user_version = \(formatVersion);
+                        """)
+                } else if id != applicationID {
+                    throw Failure.foreign(path: path)
+                }
+            }
         } catch let error as SQLiteError where error.isNotADatabase {
+            // The first statement that reads the header fails on bytes that are no database.
             throw Failure.foreign(path: path)
         }
-        try database.execute("PRAGMA journal_mode = WAL")
-        try database.execute("PRAGMA synchronous = NORMAL")
-        try database.transaction {
-            if try isEmpty(database) {
-                try database.execute("""
-                    CREATE TABLE analyses (
-                        content TEXT NOT NULL,
-                        analyzer TEXT NOT NULL,
-                        payload BLOB NOT NULL,
-                        used INTEGER NOT NULL,
-                        PRIMARY KEY (content, analyzer)
-                    ) WITHOUT ROWID;
-                    CREATE INDEX analyses_by_use ON analyses (used);
-                    PRAGMA application_id = \(applicationID);
-                    PRAGMA user_version = \(formatVersion);
-                    """)
-            }
-        }
         guard try pragma("user_version", database) == formatVersion else { throw CacheOutdated() }
+        let journal = try database.query("PRAGMA journal_mode") { try $0.text("journal_mode") }.first
+        if journal != "wal" {
+            try database.execute("PRAGMA journal_mode = WAL")
+        }
+        try database.execute("PRAGMA synchronous = NORMAL")
         return database
     }
 
@@ -150,7 +160,7 @@ public final class AnalysisCacheFile {
                 }
             }
         } catch {
-            discard()
+            discard(after: error)
             return [:]
         }
         used.formUnion(found.keys)
@@ -180,10 +190,8 @@ public final class AnalysisCacheFile {
                 }
                 try evictPastBudget(database)
             }
-        } catch let error as SQLiteError where error.isBusy {
-            // Another run holds the cache: this run's analyses are not kept.
         } catch {
-            discard()
+            discard(after: error)
         }
     }
 
@@ -205,9 +213,12 @@ public final class AnalysisCacheFile {
         }
     }
 
-    /// A cache that failed under this run is replaced by an empty one (or none, if that fails too).
-    private func discard() {
+    /// After a failure: a damaged cache is replaced by an empty one (or none,
+    /// if that fails too); one that another run holds, or that cannot be read
+    /// now, is left to the other runs and not used by this one.
+    private func discard(after error: Error) {
         database = nil
+        guard let failure = error as? SQLiteError, failure.isCorrupt || failure.isNotADatabase else { return }
         Self.remove(path)
         database = try? Self.open(path)
     }

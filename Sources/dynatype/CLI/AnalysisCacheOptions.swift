@@ -26,6 +26,9 @@ enum AnalysisCacheOptions {
         guard let path = explicit ?? defaultPath(for: folder) else { return nil }
         do {
             return try AnalysisCacheFile(path: path, replacingForeignFiles: explicit == nil)
+        } catch let error as SQLiteError where error.isBusy {
+            // Another run (a second editor's hook, a parallel CI job) holds it: this one goes without, as fast as before the cache.
+            return nil
         } catch {
             Terminal.error("not using the analysis cache: \(error)")
             return nil
