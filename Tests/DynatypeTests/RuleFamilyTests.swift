@@ -1,4 +1,5 @@
 @testable import DynatypeRules
+import Foundation
 import Testing
 
 /// The registry of rule families against the catalogue: every rule has a
@@ -19,6 +20,25 @@ import Testing
         for (family, emits) in Self.declared {
             #expect(emits.isSubset(of: catalogue), "\(family) declares rules outside the catalogue: \(emits.subtracting(catalogue))")
         }
+    }
+
+    /// A family the registry leaves out never runs, and nothing else would
+    /// say so: every type the rules module declares a family is listed.
+    @Test func everyFamilyInTheSourcesIsRegistered() throws {
+        let sources = packageRoot.appendingPathComponent("Sources/DynatypeRules")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)).compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "swift" }
+        let pattern = try NSRegularExpression(pattern: #"extension\s+(\w+)\s*:\s*(?:Unit)?RuleFamily\b"#)
+        var declared: [String] = []
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                declared.append(String(text[Range(match.range(at: 1), in: text)!]))
+            }
+        }
+        let registered = Set(RuleFamilies.all.map { "\($0)" })
+        #expect(declared.count > 10, "the sources were read: \(declared)")
+        #expect(Set(declared).subtracting(registered).isEmpty, "families missing from RuleFamilies.all: \(Set(declared).subtracting(registered).sorted())")
     }
 
     @Test func everyFamilyIsRegisteredOnce() {
