@@ -217,38 +217,21 @@ import Testing
         }
         """
 
-    @Test func aRowListedInAnotherFileScrolls() {
-        let reports = audit([
+    /// The row, and a screen whose body is `body`.
+    private func accounts(body: String) -> [String: FileReport] {
+        audit([
             "AccountRow.swift": row,
-            "Accounts.swift": """
-                import SwiftUI
-                struct Accounts: View {
-                    let names: [String]
-                    var body: some View {
-                        List(names, id: \\.self) { AccountRow(name: $0) }.overlay { Text("No accounts").opacity(names.isEmpty ? 1 : 0) }
-                    }
-                }
-                """,
+            "Accounts.swift": "import SwiftUI\nstruct Accounts: View {\n    let names: [String]\n    var body: some View {\n\(body)\n    }\n}\n",
         ])
+    }
+
+    @Test func aRowListedInAnotherFileScrolls() {
+        let reports = accounts(body: #"List(names, id: \.self) { AccountRow(name: $0) }.overlay { Text("No accounts").opacity(names.isEmpty ? 1 : 0) }"#)
         #expect(ruleLines(reports["AccountRow.swift"]!) == [])
     }
 
     @Test func aRowAlsoShownOutsideAnyScrollingContainerTruncates() {
-        let reports = audit([
-            "AccountRow.swift": row,
-            "Accounts.swift": """
-                import SwiftUI
-                struct Accounts: View {
-                    let names: [String]
-                    var body: some View {
-                        VStack {
-                            AccountRow(name: "Me")
-                            List(names, id: \\.self) { AccountRow(name: $0) }
-                        }
-                    }
-                }
-                """,
-        ])
+        let reports = accounts(body: #"VStack { AccountRow(name: "Me"); List(names, id: \.self) { AccountRow(name: $0) } }"#)
         #expect(ruleLines(reports["AccountRow.swift"]!) == ["single_line_truncation:4"])
         #expect(ruleLines(audit(row, fileName: "AccountRow.swift")) == ["single_line_truncation:4"])
     }
