@@ -89,37 +89,27 @@ public struct WorkspaceAuditor {
         return DiscoveredFiles(files: unique, contextFiles: contextFiles, skipped: skipped)
     }
 
-    /// Phase one of each file: read, then analyzed in parallel (through the
-    /// cache, when there is one), a batch of files at a time so that only a
-    /// batch's bytes are held, however large the project.
+    /// Phase one of each file: read, then analyzed in parallel (through the cache, when there is one).
     private func analyze(_ files: [URL]) -> [Result<FileAnalyzer.Outcome, Error>] {
         let analyzer = FileAnalyzer(maximumBytes: configuration.maximumFileBytes)
-        let phaseOne = PhaseOne(analyzer: analyzer, cache: cache, threads: threads)
-        let counter = ProgressCounter(total: files.count, report: progress)
         let limit = configuration.maximumFileBytes
-        return stride(from: 0, to: files.count, by: Self.batchSize).flatMap { start in
-            let batch = Array(files[start..<min(start + Self.batchSize, files.count)])
-            let contents = ParallelWork.map(count: batch.count, threads: threads) { index in Result { try SourceReader.read(batch[index], limit: limit) } }
-            let outcomes = phaseOne.outcomes(
-                of: zip(batch, contents).map { url, content in
-                    guard case .success(.bytes(let data)) = content else { return (nil, SourceKind(path: url.path)!) }
-                    return (data, SourceKind(path: url.path)!)
-                },
-                progress: counter
-            )
-            return zip(contents, outcomes).map { content, outcome in
-                content.map { read in
-                    switch read {
-                    case .bytes: return outcome!
-                    case .tooLarge(let size): return .declined(analyzer.sizeLimitReason(forSize: size)!)
-                    }
+        let contents = ParallelWork.map(count: files.count, threads: threads) { index in Result { try SourceReader.read(files[index], limit: limit) } }
+        let outcomes = PhaseOne(analyzer: analyzer, cache: cache, threads: threads).outcomes(
+            of: zip(files, contents).map { url, content in
+                guard case .success(.bytes(let data)) = content else { return (nil, SourceKind(path: url.path)!) }
+                return (data, SourceKind(path: url.path)!)
+            },
+            progress: ProgressCounter(total: files.count, report: progress)
+        )
+        return zip(contents, outcomes).map { content, outcome in
+            content.map { read in
+                switch read {
+                case .bytes: return outcome!
+                case .tooLarge(let size): return .declined(analyzer.sizeLimitReason(forSize: size)!)
                 }
             }
         }
     }
-
-    /// Enough files to keep every core busy between batches.
-    private static let batchSize = 256
 
     private static func describe(_ error: Error) -> String {
         if let failure = error as? SourceReader.Failure { return failure.description }
