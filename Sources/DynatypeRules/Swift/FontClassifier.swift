@@ -503,10 +503,9 @@ struct FontClassifier {
             return traced
         case .parameter:
             return unresolved(node, "the font `\(name)` is passed in as a parameter")
-        case .member(let binding, _, let type):
-            guard binding.valueExpression != nil else {
-                return unresolved(node, "the font `\(name)` is a stored property set from outside (a parameter)")
-            }
+        case .member(_, _, let type):
+            // With no value of its own, the property is what its type's
+            // initializers and the calls that make the type give it (`SymbolCollector`).
             let reference = SymbolReference(name: name, qualifier: type.name, argumentLabels: nil, expected: expecting)
             let value = FontValue.symbol(reference, arguments: [])
             return FontClassification(value: value, symbolLeaves: [FontLeaf(node, value: value)], spec: "`\(name)`")

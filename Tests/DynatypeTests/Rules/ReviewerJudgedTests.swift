@@ -220,4 +220,20 @@ import Testing
         // Nor is every file of the audit, when the bundle sits at its top.
         #expect(ruleLines(audit(["Widgets.swift": bundle, "EntryView.swift": entry])["EntryView.swift"]!) == ["single_line_truncation:4"])
     }
+
+    /// IceCubesApp's media overlays: a view's `let font: Font` is what the
+    /// calls that make the view pass it.
+    @Test func aStoredFontIsWhatTheCallsThatMakeTheViewPass() {
+        let tag = "import SwiftUI\nstruct Tag: View {\n    let font: Font\n    var body: some View { Text(\"new\").font(font) }\n}\n"
+        let scaled = audit(["Tag.swift": tag, "Row.swift": "import SwiftUI\nstruct Row: View {\n    var body: some View { Tag(font: .caption) }\n}\n"])
+        #expect(scaled["Tag.swift"]!.findings.isEmpty)
+        #expect(scaled["Tag.swift"]!.elements.map(\.verdict) == [.passing])
+        let mixed = audit([
+            "Tag.swift": tag,
+            "Row.swift": "import SwiftUI\nstruct Row: View {\n    var body: some View { VStack { Tag(font: .caption); Tag(font: .system(size: 12)) } }\n}\n",
+        ])
+        #expect(ruleLines(mixed["Tag.swift"]!) == ["unresolved_font:4"])
+        #expect(ruleLines(mixed["Row.swift"]!) == ["fixed_font_size:3"])
+        #expect(ruleLines(audit(["Tag.swift": tag])["Tag.swift"]!) == ["unresolved_font:4"], "made nowhere in the audit")
+    }
 }

@@ -31,7 +31,27 @@ struct SymbolCollector {
             defineStoredFonts(of: initializer, classifier).forEach(builder.addDefinition)
         }
         views.recordCalls()
+        defineArgumentFonts(classifier)
         recordFontReads()
+    }
+
+    /// `FontItem(font: .body, name: n)`: a view or type made with a font
+    /// argument gives its stored property that font (a memberwise
+    /// initializer's, or an initializer's that stores it), one definition
+    /// per call; the calls that disagree leave the property unknown.
+    private func defineArgumentFonts(_ classifier: FontClassifier) {
+        for call in builder.context.index.calls {
+            guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true else { continue }
+            for argument in call.arguments {
+                guard let label = argument.label?.text, label.lowercased().hasSuffix("font") else { continue }
+                let font = classifier.classify(argument.expression, expecting: nil)
+                builder.addHelperCalls(font.helperCalls)
+                builder.addDefinition(SymbolDefinition(
+                    name: label, container: type, kind: .font, parameters: nil, value: .font(font.value),
+                    position: builder.context.position(of: argument)
+                ))
+            }
+        }
     }
 
     /// `let font: UIFont` with no value of its own, set by the initializers
@@ -273,7 +293,7 @@ extension SymbolCollector: UnitRuleFamily {
     static let scope = UnitScope.member
     /// Also what the files it reads facts from show: sizes passed to views
     /// (`size:`, `iconSize:`) and fonts read for their face.
-    static let triggers: [Trigger] = ["Font", "CGFloat", "scaledValue", "ScaledMetric", .label(endingWith: "ize:")]
+    static let triggers: [Trigger] = ["Font", "CGFloat", "scaledValue", "ScaledMetric", .label(endingWith: "ize:"), .label(endingWith: "font:")]
         + SyntaxIndex.faceMembers.map { Trigger(stringLiteral: $0) }
     static func run(in unit: UnitRun) { SymbolCollector(builder: unit.builder).run() }
 }
