@@ -92,6 +92,8 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             }
         }
         for conditional in conditionalFindings { visit(condition: conditional.condition) }
+        // A fix that a watch app's folder changes depends on the entry points.
+        if (findings + conditionalFindings.map(\.finding)).contains(where: { $0.onWatchOS != nil }) { names.insert(EntryPoints.name) }
         for element in elements { if case .symbol(let value) = element.status { visit(value) } }
         helperCalls.forEach(visit)
         for definition in definitions {

@@ -19,6 +19,9 @@ public struct Finding: Codable, Hashable, Sendable {
     /// and the file alone cannot tell its platform (SwiftUI code). Resolution
     /// picks it for a macOS-only project and clears it.
     public var onMacOS: FixAlternative?
+    /// The fix in a watch app's folder, where iOS's sizes name no text
+    /// style: resolution picks it there (`EntryPoints`) and clears it.
+    public var onWatchOS: FixAlternative?
 
     /// A finding with the catalogue's severity for its rule (its escalated
     /// one when `escalated`); configuration may change it later.

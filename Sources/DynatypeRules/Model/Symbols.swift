@@ -168,8 +168,9 @@ public enum DefinitionValue: Codable, Hashable, Sendable {
     case outlet(adjustsFont: Bool)
     /// Whether every use of the view type in one unit sits where something scrolls.
     case viewUse(scrolled: Bool)
-    /// Whether the entry point is a widget extension's (`WidgetBundle`, `Widget`) rather than an app's.
-    case entryPoint(widget: Bool)
+    /// Whether the entry point is a widget extension's (`WidgetBundle`,
+    /// `Widget`) rather than an app's, and whether it is a watch app's.
+    case entryPoint(widget: Bool, watch: Bool)
 }
 
 /// A finding whose presence depends on the whole audit's symbols.

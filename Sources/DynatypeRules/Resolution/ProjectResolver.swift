@@ -31,6 +31,11 @@ public struct ProjectResolver: Sendable {
                 findings[index].fix = alternative.fix
             }
             findings[index].onMacOS = nil
+            if let alternative = findings[index].onWatchOS, symbols.viewerIsInWatchApp {
+                findings[index].replacement = alternative.replacement
+                findings[index].fix = alternative.fix
+            }
+            findings[index].onWatchOS = nil
         }
         for index in findings.indices { findings[index].severity = configuration.severity(of: findings[index]) }
 

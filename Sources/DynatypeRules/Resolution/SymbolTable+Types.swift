@@ -57,12 +57,22 @@ extension SymbolTable {
     /// Whether the file being resolved is in the folder of a widget
     /// extension's entry point (a folder with no app entry point in it),
     /// where content draws on the widget's fixed canvas (`WidgetCanvas`).
-    public var viewerIsInWidgetExtension: Bool {
+    public var viewerIsInWidgetExtension: Bool { viewerIsInFolder(of: { widget, _ in widget }) }
+
+    /// Whether the file being resolved is in the folder of a watch app's
+    /// entry point (and of no other app's): watch code, whose text styles
+    /// have watchOS's sizes.
+    public var viewerIsInWatchApp: Bool { viewerIsInFolder(of: { widget, watch in watch && !widget }) }
+
+    /// In the folder of an entry point `chosen` picks, and of no entry point it does not.
+    private func viewerIsInFolder(of chosen: (_ widget: Bool, _ watch: Bool) -> Bool) -> Bool {
         guard let path = viewerPath else { return false }
-        let entries = everyDefinition(named: EntryPoints.name, kind: .entryPoint)
-        let folders = entries.filter { $0.definition.value == .entryPoint(widget: true) }.compactMap { Self.folder(of: $0.path) }
-        let apps = entries.filter { $0.definition.value == .entryPoint(widget: false) }.map(\.path)
-        return folders.contains { folder in path.hasPrefix(folder) && !apps.contains { $0.hasPrefix(folder) } }
+        var folders: [String] = [], others: [String] = []
+        for entry in everyDefinition(named: EntryPoints.name, kind: .entryPoint) {
+            guard case .entryPoint(let widget, let watch) = entry.definition.value else { continue }
+            if chosen(widget, watch) { Self.folder(of: entry.path).map { folders.append($0) } } else { others.append(entry.path) }
+        }
+        return folders.contains { folder in path.hasPrefix(folder) && !others.contains { $0.hasPrefix(folder) } }
     }
 
     /// `Widgets/Bundle.swift` → `Widgets/`; nil at the top (a bundle there would make every file widget code).

@@ -78,6 +78,7 @@ final class AnalysisBuilder {
     func finding(for site: FontSite, elements: [Int] = []) -> Finding {
         var finding = makeFinding(site.rule, at: site.reportedAt ?? site.node, message: site.message, replacement: site.replacement, fix: site.fix, elements: elements)
         finding.onMacOS = site.onMacOS
+        finding.onWatchOS = site.onWatchOS
         return finding
     }
 

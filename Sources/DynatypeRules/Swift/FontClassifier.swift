@@ -214,7 +214,14 @@ struct FontClassifier {
         }
         let knownMacOS = isKnownMacOS(call)
         let primary = fix(knownMacOS)
-        let font = constructor(call, size: size, rule: .fixedFontSize, replacement: primary.replacement, advice: primary.advice)
+        var font = constructor(call, size: size, rule: .fixedFontSize, replacement: primary.replacement, advice: primary.advice)
+        // In a watch app's folder (known only with the whole audit) the size is kept and scaled instead.
+        if !onWatchOS, !knownMacOS, primary.replacement != nil, let estimate, estimate.anchor == nil {
+            let watch = FixAlternative(replacement: nil, fix: FixSuggestions.swiftUIWatchOSSize(call, size: estimate))
+            for index in font.sites.indices where font.sites[index].rule == .fixedFontSize && font.sites[index].replacement != nil {
+                font.sites[index].onWatchOS = watch
+            }
+        }
         guard !knownMacOS else { return font }
         let macOS = fix(true)
         guard macOS.replacement != primary.replacement || macOS.advice != primary.advice else { return font }

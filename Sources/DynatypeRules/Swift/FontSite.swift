@@ -12,6 +12,8 @@ struct FontSite {
     let dependency: SizeValue?
     /// The fix on macOS, when it differs and the platform is not known here.
     var onMacOS: FixAlternative? = nil
+    /// The fix in a watch app's folder, when it differs and the file alone cannot tell.
+    var onWatchOS: FixAlternative? = nil
     /// The code the finding points at and its replacement replaces, when it
     /// is more than the constructor (the symbol configuration it makes).
     var reportedAt: ExprSyntax? = nil

@@ -130,6 +130,24 @@ import Testing
             #expect(finding.fix.contains("@ScaledMetric(relativeTo: .body) private var size: CGFloat = 16"))
         }
         #expect(inBlock.findings.map(\.replacement) == [nil, ".subheadline"])
+        // home-assistant/iOS's watch views import only SwiftUI: the watch app's entry point marks their folder.
+        let row = "import SwiftUI\nstruct Row: View {\n    var body: some View { Text(\"Lights\").font(.system(size: 16)) }\n}\n"
+        let reports = audit([
+            "WatchApp/WatchApp.swift": """
+                import SwiftUI
+                @main
+                struct WatchApp: App {
+                    @WKApplicationDelegateAdaptor(ExtensionDelegate.self) private var delegate
+                    var body: some Scene { WindowGroup { Row() } }
+                }
+                """,
+            "WatchApp/Home/Row.swift": row,
+            "App/Row.swift": row,
+        ])
+        let watchRow = reports["WatchApp/Home/Row.swift"]!.findings
+        #expect(watchRow.map(\.rule) == [.fixedFontSize] && watchRow.first?.replacement == nil)
+        #expect(watchRow.first?.fix.contains("@ScaledMetric(relativeTo: .body) private var size: CGFloat = 16") == true)
+        #expect(reports["App/Row.swift"]!.findings.map(\.replacement) == [".callout"])
     }
 
     /// mastodon-ios's capped preferred font: the size is read from a text

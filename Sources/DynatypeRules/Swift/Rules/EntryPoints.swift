@@ -11,6 +11,8 @@ struct EntryPoints {
     private static let attributes: Set<String> = ["main", "UIApplicationMain", "NSApplicationMain"]
     private static let widgetProtocols: Set<String> = ["WidgetBundle", "Widget"]
     private static let appProtocols: Set<String> = ["App", "UIApplicationDelegate", "NSApplicationDelegate"]
+    /// What only a watch app's entry point names (a SwiftUI app's WatchKit delegate).
+    private static let watchNames: Set<String> = ["WKApplicationDelegateAdaptor", "WKExtensionDelegateAdaptor", "WKApplicationDelegate", "WKExtensionDelegate"]
 
     let builder: AnalysisBuilder
 
@@ -23,9 +25,11 @@ struct EntryPoints {
             let app = !Self.appProtocols.isDisjoint(with: conformances) || names.contains { $0 != "main" }
             // A launcher (`@main enum WidgetLauncher { static func main() … }`) in widget code picks a bundle.
             let widget = !Self.widgetProtocols.isDisjoint(with: conformances) || !app && builder.context.facts.drawsOnFixedCanvas
+            let watch = builder.context.facts.targetsWatchOS
+                || scope.node.tokens(viewMode: .sourceAccurate).contains { Self.watchNames.contains($0.text) }
             builder.addDefinition(SymbolDefinition(
                 name: Self.name, container: scope.name, kind: .entryPoint, parameters: nil,
-                value: .entryPoint(widget: widget),
+                value: .entryPoint(widget: widget, watch: watch),
                 position: builder.context.position(of: scope.node)
             ))
         }
