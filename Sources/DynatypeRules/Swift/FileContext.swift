@@ -10,6 +10,8 @@ struct UnitFacts: Hashable {
     var scaledMetrics: [String: Double] = [:]
     /// Classes with the types they inherit.
     var classes: [String: [String]] = [:]
+    /// Protocols declared here.
+    var protocols: Set<String> = []
     /// Types that are Views (or other hosts of dynamic properties).
     var hostTypes: Set<String> = []
     /// Names of values read only for their face somewhere here (`x.fontName`,
@@ -101,6 +103,8 @@ struct FileFacts: Hashable {
     let selfStyledSubclasses: Set<String>
     /// Every class the file declares (a class that is no text view subclass is no text view).
     let classes: Set<String>
+    /// Every protocol the file declares: its extension's members are its conforming types'.
+    let protocols: Set<String>
     /// The first type each class of the file inherits (its superclass, when it has one).
     let superclasses: [String: String]
     /// the rule catalogue "A font used only as a face": stored fonts the file reads
@@ -134,6 +138,7 @@ struct FileFacts: Hashable {
         faceOnlyFonts = units.reduce(into: Set<String>()) { $0.formUnion($1.fontFaceUses) }.subtracting(fontValueUses)
         let classes = units.reduce(into: [String: [String]]()) { $0.merge($1.classes) { $0 + $1 } }
         self.classes = Set(classes.keys)
+        protocols = units.reduce(into: Set<String>()) { $0.formUnion($1.protocols) }
         superclasses = classes.compactMapValues(\.first)
         var subclasses: [String: String] = [:]
         // Until nothing changes, so a subclass of a subclass is found in any order.
@@ -158,7 +163,7 @@ struct FileFacts: Hashable {
         text += textViewSubclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += selfStyledSubclasses.sorted().joined(separator: ",") + "|"
         text += hostTypes.sorted().joined(separator: ",") + "|"
-        text += classes.sorted().joined(separator: ",") + "|"
+        text += classes.sorted().joined(separator: ",") + "|" + protocols.sorted().joined(separator: ",") + "|"
         text += superclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += faceOnlyFonts.sorted().joined(separator: ",") + "|"
         text += fontValueUses.sorted().joined(separator: ",") + "|"

@@ -111,6 +111,33 @@ enum FixSuggestions {
         return scaled(call, sizedBy: size, metrics: "UIFontMetrics(forTextStyle: .\(style.uiKitName))")
     }
 
+    /// SwiftUI's font for a UIKit system font of a text size
+    /// (`UIFont.systemFont(ofSize: 16, weight: .medium)` → `Font.callout.weight(.medium)`);
+    /// nil for a display size, a size derived from a style's, or a face SwiftUI spells otherwise.
+    static func swiftUI(forUIKit call: FunctionCallExprSyntax, size: PointSizeEstimate?) -> String? {
+        guard let size, !size.points.isNaN, size.points <= TextStyle.largeTitle.pointSize else { return nil }
+        let weightArgument = call.argument("weight")
+        let style = size.anchor ?? TextStyle.nearest(toPointSize: size.points, weight: weightArgument?.referencedName)
+        guard size.points == style.pointSize || size.anchor == nil else { return nil }
+        var weight = ""
+        if let weightArgument {
+            guard let name = weightArgument.as(MemberAccessExprSyntax.self)?.declName.baseName.text, fontWeights.contains(name) else { return nil }
+            // `.headline` is the body size in semibold already.
+            if name != "regular", !(style == .headline && name == "semibold") { weight = ".weight(.\(name))" }
+        }
+        switch call.calleeName {
+        case "systemFont": return "Font.\(style.rawValue)\(weight)"
+        case "boldSystemFont": return "Font.\(style.rawValue).bold()"
+        case "italicSystemFont": return "Font.\(style.rawValue).italic()"
+        case "monospacedSystemFont": return "Font.system(.\(style.rawValue), design: .monospaced)\(weight)"
+        case "monospacedDigitSystemFont": return "Font.\(style.rawValue)\(weight).monospacedDigit()"
+        default: return nil
+        }
+    }
+
+    /// The weights `UIFont.Weight` and SwiftUI's `Font.Weight` both name.
+    private static let fontWeights: Set<String> = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+
     /// `UIImage.SymbolConfiguration(font: .systemFont(ofSize: 15))` →
     /// `UIImage.SymbolConfiguration(textStyle: .subheadline)`: a configuration
     /// by text style follows the text size where the image is shown; one by

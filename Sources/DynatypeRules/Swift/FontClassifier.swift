@@ -134,6 +134,12 @@ struct FontClassifier {
         if name == "scaledFont" || name == "map" && Self.scalesItsArgument(call) {
             return .scaling("`\(call.oneLine)` (scaled by UIFontMetrics)")
         }
+        // `{ let font = …; return font }()`, and `descriptor.flatMap { UIFont(descriptor: $0, size: 20) }`:
+        // the font is what the closure returns.
+        if let closure = Self.fontClosure(of: call, name: name) {
+            let results = closure.statements.returnedExpressions
+            if !results.isEmpty { return .merging(results.map { classify($0, expecting: expecting, depth: depth + 1) }) }
+        }
         if name == "preferredFont" {
             let style = call.argument("forTextStyle")?.referencedName.map { " .\($0)" } ?? ""
             return .scaling("preferredFont(forTextStyle:\(style))")
@@ -150,7 +156,9 @@ struct FontClassifier {
         // `Font(uiFont)`, and initializers of the audited code that only wrap
         // a platform font (`Font(uiFont: x)`): judged by their argument.
         if bareType == "Font", call.arguments.count == 1, let argument = call.arguments.first?.expression {
-            return classify(argument, expecting: .platformFont, depth: depth + 1)
+            var font = classify(argument, expecting: .platformFont, depth: depth + 1)
+            font.sites = font.sites.map { swiftUIFix(for: $0, wrappedBy: call, argument: argument) }
+            return font
         }
         if let constructor = platformConstructor(call, name: name, baseName: baseName, bareType: bareType, implicit: implicit) {
             return constructor
@@ -185,6 +193,40 @@ struct FontClassifier {
             helperCalls: [value],
             spec: .code(Syntax(call))
         )
+    }
+
+    /// The `Font(…)` call whose one argument is `call`.
+    static func swiftUIWrapper(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        guard let wrapper = call.parent?.parent?.parent?.as(FunctionCallExprSyntax.self), wrapper.arguments.count == 1,
+            wrapper.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Font"
+        else { return nil }
+        return wrapper
+    }
+
+    /// `Font(UIFont.systemFont(ofSize: 16))`: a SwiftUI font made from a
+    /// UIKit one keeps the size that font had, scaled or not, when the text
+    /// size changes while the app runs. The fix is SwiftUI's own text style
+    /// in place of the whole call, where there is one.
+    private func swiftUIFix(for site: FontSite, wrappedBy wrapper: FunctionCallExprSyntax, argument: ExprSyntax) -> FontSite {
+        guard site.reportedAt == nil, site.replacement != nil, Syntax(site.node).id == Syntax(argument.unwrapped).id,
+            let inner = site.node.as(FunctionCallExprSyntax.self),
+            let replacement = FixSuggestions.swiftUI(forUIKit: inner, size: sizes.estimate(inner.argument("ofSize")))
+        else { return site }
+        return FontSite(
+            node: site.node, rule: site.rule, message: site.message, replacement: replacement,
+            fix: "use `\(replacement)`: a `Font` made from a `UIFont` keeps that font's size when the text size changes",
+            dependency: site.dependency, reportedAt: ExprSyntax(wrapper)
+        )
+    }
+
+    /// The closure whose result a call is: one called where it is written
+    /// (`{ … }()`), or the transform of an optional's `map`/`flatMap`.
+    private static func fontClosure(of call: FunctionCallExprSyntax, name: String) -> ClosureExprSyntax? {
+        if let closure = call.calledExpression.as(ClosureExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil {
+            return closure
+        }
+        guard name == "map" || name == "flatMap", call.calleeBase != nil, call.arguments.isEmpty else { return nil }
+        return call.trailingClosure
     }
 
     /// `map(UIFontMetrics(…).scaledFont(for:))` or `map { UIFontMetrics(…).scaledFont(for: $0) }`.
@@ -270,10 +312,16 @@ struct FontClassifier {
         if let relative = call.argument("relativeTo") {
             return .scaling("custom font relative to \(relative.trimmedText)")
         }
+        // `relativeTo: .body` is what the font does already: a hunk that changes nothing.
+        let changesCurve = !replacement.hasSuffix("relativeTo: .\(TextStyle.body.rawValue))")
         let site = FontSite(
             node: ExprSyntax(call), rule: .customFontWithoutRelativeStyle,
             message: "`Font.custom(_:size:)` scales relative to `.body` only; headings scale on the wrong curve",
-            replacement: replacement, fix: "add `relativeTo:` with the nearest text style: `\(replacement)`", dependency: nil
+            replacement: changesCurve ? replacement : nil,
+            fix: changesCurve
+                ? "add `relativeTo:` with the nearest text style: `\(replacement)`"
+                : "it scales on the body curve already; add `relativeTo:` only if it is a heading or a caption",
+            dependency: nil
         )
         return FontClassification(value: .scales, sites: [site], spec: "custom font relative to .body")
     }
@@ -313,6 +361,25 @@ struct FontClassifier {
         return member.base?.trimmedText == descriptor.trimmedText
     }
 
+    private static func returnsFont(_ function: FunctionDeclSyntax?) -> Bool {
+        guard let type = function?.signature.returnClause?.type.simpleName else { return false }
+        return ["Font", "UIFont", "NSFont"].contains(type)
+    }
+
+    /// `newFont.pointSize` of a font passed in (`func restyle(_ newFont:
+    /// UIFont)`): a font made at that size scales as the caller's font does,
+    /// and that font is judged where it is made; scaling it here would scale
+    /// a scaled font twice.
+    private func copiesSizeOfFontParameter(_ size: ExprSyntax) -> Bool {
+        guard let member = size.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "pointSize",
+            let name = member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            case .parameter = context.bindings.resolve(name, at: size), let function = size.ancestor(FunctionDeclSyntax.self)
+        else { return false }
+        return function.signature.parameterClause.parameters.contains {
+            ($0.secondName ?? $0.firstName).text == name && ["UIFont", "NSFont"].contains($0.type.simpleName)
+        }
+    }
+
     /// `UIFontDescriptor.preferredFontDescriptor(withTextStyle:)`, or a
     /// preferred font's `fontDescriptor` (AppKit's spelling), changed or not.
     private static func isPreferredDescriptor(_ text: String) -> Bool {
@@ -343,6 +410,9 @@ struct FontClassifier {
             return nil
         }
         guard let size = sizeArgument else { return nil }
+        if copiesSizeOfFontParameter(size) {
+            return .scaling("`\(call.oneLine)` (the size of the font passed in, judged where that font is made)")
+        }
         // AppKit's size 0 is the default size; for `userFont`/`userFixedPitchFont`, the user's own choice.
         if appKit, size.numericValue == 0, name.hasPrefix("user") {
             return .scaling("`\(call.oneLine)` (the user's font size setting)")
@@ -378,6 +448,14 @@ struct FontClassifier {
         }
         let spec = FontSpec.code(Syntax(call))
         let sizeClass = classifySize(size, depth: 0)
+        // A helper sized by its callers (`appFont(ofSize:)`) serves them all,
+        // icons drawn into images and capped buttons among them: one style
+        // for all is no mechanical fix; each call, or a style parameter, is.
+        if case .parameter = sizeClass.value, Self.returnsFont(call.ancestor(FunctionDeclSyntax.self)) {
+            replacement = nil
+            advice = "give the helper a text style to scale by (a `relativeTo:` parameter for `UIFontMetrics(forTextStyle:)` "
+                + "or `Font.custom(_:size:relativeTo:)`), or scale the font at each call"
+        }
         let message: String
         switch rule {
         case .fixedUIKitFont: message = "a UIKit font with a fixed size does not scale with Dynamic Type"

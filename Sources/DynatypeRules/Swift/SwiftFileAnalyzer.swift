@@ -9,7 +9,7 @@ public struct SwiftFileAnalyzer: Sendable {
     /// Changes whenever the analysis of some input changes, so cached
     /// analyses of older versions are never reused (`AnalyzerVersionTests`
     /// fails when the analyses change and this does not).
-    public static let version = "swift-52"
+    public static let version = "swift-53"
 
     public let memo: AnalysisMemo?
 
@@ -53,6 +53,7 @@ public struct SwiftFileAnalyzer: Sendable {
             var header = UnitFacts()
             for scope in group.scopes {
                 if scope.isClass { header.classes[scope.name, default: []] += scope.inheritedTypes }
+                if scope.isProtocol { header.protocols.insert(scope.name) }
                 if scope.isViewHost { header.hostTypes.insert(scope.name) }
             }
             facts.append(header)

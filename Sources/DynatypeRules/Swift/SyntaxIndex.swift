@@ -90,6 +90,7 @@ final class SyntaxIndex: SyntaxVisitor {
         }
         for scope in typeScopes {
             if scope.isClass { facts.classes[scope.name, default: []] += scope.inheritedTypes }
+            if scope.isProtocol { facts.protocols.insert(scope.name) }
             if scope.isViewHost { facts.hostTypes.insert(scope.name) }
         }
         return facts

@@ -75,7 +75,7 @@ extension ExprSyntax {
 
 extension FunctionCallExprSyntax {
     /// The called name: `Text` for `Text(…)`, `font` for `x.font(…)` and `.font(…)`.
-    var calleeName: String? { calledExpression.referencedName }
+    public var calleeName: String? { calledExpression.referencedName }
 
     /// The receiver of a method call (`x` in `x.font(…)`), nil for `Text(…)` and `.system(…)`.
     var calleeBase: ExprSyntax? {
@@ -164,7 +164,7 @@ extension SyntaxProtocol {
     }
 
     /// Every node of the given type below this one, in source order.
-    func descendants<T: SyntaxProtocol>(_ type: T.Type) -> [T] {
+    public func descendants<T: SyntaxProtocol>(_ type: T.Type) -> [T] {
         var found: [T] = []
         var pending = Array(children(viewMode: .sourceAccurate).reversed())
         while let node = pending.popLast() {
@@ -221,6 +221,7 @@ struct TypeScope {
     let memberBlock: MemberBlockSyntax
     let isExtension: Bool
     let isClass: Bool
+    var isProtocol: Bool { node.is(ProtocolDeclSyntax.self) }
     private let inheritance: InheritanceClauseSyntax?
 
     private static let kinds: Set<SyntaxKind> = [.structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl]

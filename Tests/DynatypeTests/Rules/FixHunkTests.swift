@@ -1,6 +1,7 @@
 @testable import DynatypeEngine
 @testable import DynatypeRules
 import Foundation
+import SwiftParser
 import Testing
 
 /// Replacements a reviewer merges as they are (the rule catalogue "What real
@@ -96,6 +97,179 @@ import Testing
             """)
         #expect(!ruleLines(report).contains { $0.hasPrefix("font_size_read_once") })
     }
+
+    @Test func aSquareFrameIsNotStretchedIntoATallBox() {
+        let report = audit("""
+            import SwiftUI
+            struct Digit: View {
+                let edge: CGFloat = 48
+                var body: some View {
+                    Text("4").frame(width: edge, height: edge)
+                    Text("1").frame(width: Size.circle.width, height: Size.circle.height)
+                    Text("Save").frame(width: 120, height: 44)
+                }
+            }
+            enum Size { static let circle = CGSize(width: 24, height: 24) }
+            """)
+        let heights = report.findings.filter { $0.rule == .fixedTextHeight }
+        #expect(heights.map(\.replacement) == [nil, nil, ".frame(maxWidth: .infinity, minHeight: 44)"])
+        #expect(heights.first?.fix.contains("@ScaledMetric") == true)
+    }
+
+    @Test func aCustomFontAtBodySizeGetsNoHunkThatChangesNothing() {
+        let report = audit("""
+            import SwiftUI
+            struct Story: View {
+                var body: some View {
+                    GeometryReader { geometry in
+                        Text("a").font(.custom("DM Sans", size: geometry.size.height * 0.1))
+                    }
+                    Text("b").font(.custom("DM Sans", size: 17))
+                    Text("c").font(.custom("DM Sans", size: 28))
+                }
+            }
+            """)
+        let custom = report.findings.filter { $0.rule == .customFontWithoutRelativeStyle }
+        #expect(custom.count == 3)
+        #expect(custom.map(\.replacement) == [nil, nil, ".custom(\"DM Sans\", size: 28, relativeTo: .title)"])
+    }
+
+    @Test func aSwiftUIFontMadeFromAUIKitFontBecomesSwiftUIsStyle() {
+        let report = audit("""
+            import SwiftUI
+            import UIKit
+            enum Fonts {
+                static let text = Font(UIFont.systemFont(ofSize: 16))
+                static let strong = Font(UIFont.systemFont(ofSize: 20, weight: .semibold))
+                static var code: Font {
+                    let descriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .caption2)
+                    return Font(uiFont: .monospacedSystemFont(ofSize: descriptor.pointSize, weight: .regular))
+                }
+            }
+            """)
+        #expect(report.findings.map(\.current) == [
+            "Font(UIFont.systemFont(ofSize: 16))", "Font(UIFont.systemFont(ofSize: 20, weight: .semibold))",
+            "Font(uiFont: .monospacedSystemFont(ofSize: descriptor.pointSize, weight: .regular))",
+        ])
+        #expect(report.findings.map(\.replacement) == [
+            "Font.callout", "Font.title3.weight(.semibold)", "Font.system(.caption2, design: .monospaced)",
+        ])
+    }
+
+    @Test func aFontMadeAtTheSizeOfAFontPassedInIsJudgedWhereThatFontIsMade() {
+        let report = audit("""
+            import UIKit
+            extension NSMutableAttributedString {
+                func restyle(_ newFont: UIFont) {
+                    if let descriptor = newFont.fontDescriptor.withSymbolicTraits(.traitBold) {
+                        addAttribute(.font, value: UIFont(descriptor: descriptor, size: newFont.pointSize), range: NSRange(location: 0, length: length))
+                    }
+                }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+    }
+
+    @Test func aHelperSizedByItsCallersGetsAdviceNotOneStyleForAll() {
+        let report = audit("""
+            import UIKit
+            extension UIFont {
+                static func appFont(ofSize size: CGFloat) -> UIFont { UIFont.systemFont(ofSize: size) }
+            }
+            final class C: UIView {
+                let label = UILabel()
+                func setUp() {
+                    label.font = .appFont(ofSize: 15)
+                    label.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """)
+        let helper = report.findings.filter { $0.rule == .fixedUIKitFont }
+        #expect(helper.count == 1 && helper[0].replacement == nil)
+        #expect(helper.first?.fix.contains("relativeTo:") == true)
+    }
+
+    @Test func aClosureCalledWhereItIsWrittenIsTheFontItReturns() {
+        let report = audit("""
+            import UIKit
+            final class Meter: UIView {
+                let numberLabel: UILabel = {
+                    let label = UILabel()
+                    label.font = {
+                        let font = UIFont.systemFont(ofSize: 20, weight: .semibold)
+                        return font.fontDescriptor.withDesign(.rounded).flatMap { UIFont(descriptor: $0, size: 20) } ?? font
+                    }()
+                    return label
+                }()
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_uikit_font:6", "fixed_uikit_font:7"])
+    }
+
+    @Test func aProtocolExtensionsMemberIsEveryConformingTypes() {
+        let reports = audit([
+            "Appearance.swift": """
+                import UIKit
+                protocol OnboardingAppearance: UIViewController {}
+                extension OnboardingAppearance {
+                    static var subTitleFont: UIFont {
+                        UIFontMetrics(forTextStyle: .title3).scaledFont(for: .systemFont(ofSize: 17))
+                    }
+                }
+                """,
+            "Login.swift": """
+                import UIKit
+                final class LoginViewController: UIViewController {
+                    let explanation = UILabel()
+                    override func viewDidLoad() {
+                        explanation.font = LoginViewController.subTitleFont
+                        explanation.adjustsFontForContentSizeCategory = true
+                    }
+                }
+                extension LoginViewController: OnboardingAppearance {}
+                """,
+        ])
+        #expect(reports["Login.swift"]?.findings.isEmpty == true)
+        #expect(reports["Login.swift"]?.elements.allSatisfy { $0.verdict == .passing } == true)
+    }
+
+    /// `let descriptor = …` left unread by the fix would be a new compiler warning.
+    @Test func theLocalAFixLeavesUnreadGoesWithIt() throws {
+        let code = """
+            import UIKit
+            final class Title: UIView {
+                let label = UILabel()
+                func setUp() {
+                    let descriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .title3)
+                    let other = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .body)
+                    label.font = UIFont.systemFont(ofSize: descriptor.pointSize, weight: .semibold)
+                    label.adjustsFontForContentSizeCategory = true
+                    print(other)
+                }
+            }
+            """
+        let finding = try #require(audit(code).findings.first { $0.rule == .fontSizeReadOnce })
+        let bytes = Array(code.utf8)
+        let edits = FixLocator(tree: Parser.parse(source: code), bytes: bytes).edits(for: finding)
+        let fixed = String(decoding: FixEdit.apply(edits, to: bytes).result, as: UTF8.self)
+        #expect(!fixed.contains("let descriptor"))
+        #expect(fixed.contains("let other = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .body)\n"))
+        #expect(fixed.contains("label.font = UIFontMetrics(forTextStyle: .title3).scaledFont(for: UIFont.systemFont(ofSize: 20, weight: .semibold))"))
+        #expect(!Parser.parse(source: fixed).hasError)
+    }
+
+    @Test func aFindingsEditsGoInTogetherOrNotAtAll() {
+        let finding = audit("import SwiftUI\nstruct A: View { var body: some View { Text(\"a\").font(.system(size: 12)) } }").findings[0]
+        var other = finding
+        other.rule = .fixedTextHeight
+        let bytes = Array("0123456789".utf8)
+        let result = FixEdit.apply([
+            FixEdit(range: 2..<4, text: "x", finding: finding), FixEdit(range: 6..<8, text: "y", finding: finding),
+            FixEdit(range: 7..<9, text: "z", finding: other),
+        ], to: bytes)
+        #expect(String(decoding: result.result, as: UTF8.self) == "0123456z9")
+        #expect(result.skipped.count == 2)
+    }
 }
 
 @Suite struct ProjectPlatformTests {
@@ -122,9 +296,9 @@ import Testing
     @Test func aCustomFontsRelativeStyleIsMacOSsOnMacOS() {
         let code = """
             import SwiftUI
-            struct Picker: View { var body: some View { Text("Aa").font(.custom("Menlo", size: 13.5)) } }
+            struct Picker: View { var body: some View { Text("Aa").font(.custom("Menlo", size: 11)) } }
             """
-        #expect(audit(code, configuration: RuleConfiguration(platforms: [.macOS])).findings.map(\.replacement) == [".custom(\"Menlo\", size: 13.5, relativeTo: .body)"])
-        #expect(audit(code).findings.map(\.replacement) == [".custom(\"Menlo\", size: 13.5, relativeTo: .footnote)"])
+        #expect(audit(code, configuration: RuleConfiguration(platforms: [.macOS])).findings.map(\.replacement) == [".custom(\"Menlo\", size: 11, relativeTo: .subheadline)"])
+        #expect(audit(code).findings.map(\.replacement) == [".custom(\"Menlo\", size: 11, relativeTo: .caption2)"])
     }
 }

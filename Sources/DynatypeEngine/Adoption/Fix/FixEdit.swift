@@ -9,8 +9,22 @@ struct FixEdit: Sendable {
 
     /// Applies edits bottom-up, so each range still means what it meant in
     /// the original bytes. Edits that overlap an edit already taken are
-    /// left out (and returned) for a later round.
+    /// left out (and returned) for a later round, with every other edit of
+    /// their finding: a finding's edits (its fix, and the local it leaves
+    /// unread) go in together or not at all.
     static func apply(_ edits: [FixEdit], to bytes: [UInt8]) -> (result: [UInt8], applied: [FixEdit], skipped: [FixEdit]) {
+        var postponed: Set<Finding> = []
+        while true {
+            let (result, applied, skipped) = applyEach(edits.filter { !postponed.contains($0.finding) }, to: bytes)
+            let split = Set(skipped.map(\.finding)).subtracting(postponed)
+            if split.isEmpty {
+                return (result, applied, skipped + edits.filter { postponed.contains($0.finding) })
+            }
+            postponed.formUnion(split)
+        }
+    }
+
+    private static func applyEach(_ edits: [FixEdit], to bytes: [UInt8]) -> (result: [UInt8], applied: [FixEdit], skipped: [FixEdit]) {
         var result = bytes
         var applied: [FixEdit] = []
         var skipped: [FixEdit] = []

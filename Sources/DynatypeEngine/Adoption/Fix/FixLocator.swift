@@ -18,7 +18,13 @@ struct FixLocator {
         lines = LineTable(bytes)
     }
 
-    func edit(for finding: Finding) -> FixEdit? {
+    /// The finding's edit, and the deletions of the locals it leaves unread.
+    func edits(for finding: Finding) -> [FixEdit] {
+        guard let edit = edit(for: finding) else { return [] }
+        return [edit] + UnusedLocals(tree: tree, bytes: bytes).declarations(leftUnusedBy: edit)
+    }
+
+    private func edit(for finding: Finding) -> FixEdit? {
         guard let strategy = FixableRules.strategies[finding.rule], let replacement = finding.replacement,
             let node = node(of: finding)
         else { return nil }

@@ -112,7 +112,7 @@ public struct ProjectFixer {
         for _ in 0..<3 where !targets.isEmpty {
             let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
             let locator = FixLocator(tree: tree, bytes: bytes)
-            let edits = targets.compactMap { locator.edit(for: $0) }
+            let edits = targets.flatMap { locator.edits(for: $0) }
             guard !edits.isEmpty else { break }
             bytes = FixEdit.apply(edits, to: bytes).result
             guard !bytes.withUnsafeBufferPointer({ Parser.parse(source: $0) }).hasError,

@@ -22,7 +22,9 @@ struct ConstructorRule {
             }
             // `case .custom(let x):`, `.labelStyle(.custom…)`: the same spellings name enum cases.
             if call.isImplicitMemberCall, !FontPosition.isFont(call) { continue }
-            let sites = classifier.classify(ExprSyntax(call), expecting: nil).sites.filter { $0.node.id == call.id }
+            // Inside `Font(…)`, the wrapper decides the fix (SwiftUI's own style).
+            let value = FontClassifier.swiftUIWrapper(of: call).map(ExprSyntax.init) ?? ExprSyntax(call)
+            let sites = classifier.classify(value, expecting: nil).sites.filter { $0.node.id == call.id }
             guard !sites.isEmpty, !isScaledByFontMetrics(call), !isAssignedToFont(call), !isFaceOnly(call) else { continue }
             // Stored in a property: the property's reads across the audit decide.
             if let property = Self.storingProperty(of: call) {

@@ -33,13 +33,17 @@ struct FrameRule {
                 height.map { !Self.hidesOrFrees($0) } == true && heightSize.map { $0 != .scales } == true
                 && (!affected.isEmpty || isDeclaredText(targets, for: .fixedTextHeight))
             let replacement = Self.flexibleFrame(frame, freeingWidth: widthIsFixed, freeingHeight: heightIsFixed)
+            // A square (a PIN cell, a numbered circle) freed in one side, or
+            // in both, is a box of another shape: its sides scale together.
+            let keepsShape = Self.isSquare(frame)
+            let squareAdvice = "scale both sides of the square together (`@ScaledMetric(relativeTo:)` for its side), or give the text room to grow"
             if let height, let heightSize, heightIsFixed {
                 let finding = builder.makeFinding(
                     .fixedTextHeight, at: name,
                     message: "a fixed height of \(height.oneLine) clips text that grows with Dynamic Type",
                     current: frame.modifierText,
-                    replacement: replacement,
-                    fix: "use `\(replacement)` so the height can grow",
+                    replacement: keepsShape ? nil : replacement,
+                    fix: keepsShape ? squareAdvice : "use `\(replacement)` so the height can grow",
                     elements: affected.map(\.index)
                 )
                 // A size the initializers set is fixed as the font rule finds it: by their calls.
@@ -54,8 +58,8 @@ struct FrameRule {
                     .fixedTextWidth, at: name,
                     message: "a fixed width of \(width.oneLine) forces text to wrap or truncate at large sizes",
                     current: frame.modifierText,
-                    replacement: replacement,
-                    fix: "use `\(replacement)` and let the layout size the text"
+                    replacement: keepsShape ? nil : replacement,
+                    fix: keepsShape ? squareAdvice : "use `\(replacement)` and let the layout size the text"
                 ))
             }
         }
@@ -78,6 +82,16 @@ struct FrameRule {
         // Without one the frame centres its content, as the flexible frame does.
         if let alignment = frame.argument("alignment") { arguments.append("alignment: \(alignment.oneLine)") }
         return ".frame(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// `.frame(width: edge, height: edge)`, `.frame(width: Size.circle.width, height: Size.circle.height)`.
+    static func isSquare(_ frame: FunctionCallExprSyntax) -> Bool {
+        guard let width = frame.argument("width")?.unwrapped, let height = frame.argument("height")?.unwrapped else { return false }
+        if width.oneLine == height.oneLine { return true }
+        guard let widthSide = width.as(MemberAccessExprSyntax.self), let heightSide = height.as(MemberAccessExprSyntax.self),
+            widthSide.declName.baseName.text == "width", heightSide.declName.baseName.text == "height"
+        else { return false }
+        return widthSide.base?.oneLine == heightSide.base?.oneLine && widthSide.base != nil
     }
 
     /// the rule catalogue "Hiding is not a fixed height": `0`, `nil`, or a conditional

@@ -119,12 +119,22 @@ struct SymbolCollector {
 
     private static func bareType(_ type: TypeSyntax?) -> String? { type?.simpleName }
 
+    /// The type a member belongs to. A member of the extension of a protocol
+    /// the file declares (`extension OnboardingAppearance { static var
+    /// subTitleFont: UIFont }`) is every conforming type's
+    /// (`LoginViewController.subTitleFont`); which types conform is not
+    /// tracked, so it is found by its name alone, as a file-scope one is.
+    private func container(of member: some SyntaxProtocol) -> String? {
+        guard let scope = TypeScope.enclosing(member) else { return nil }
+        return scope.node.is(ExtensionDeclSyntax.self) && builder.context.facts.protocols.contains(scope.name) ? nil : scope.name
+    }
+
     private func define(_ binding: PatternBindingSyntax, in variable: VariableDeclSyntax, _ classifier: FontClassifier) -> SymbolDefinition? {
         guard let name = binding.name else { return nil }
         // Most properties define nothing: where a definition is made, not before.
         let make = { (kind: SymbolKind, value: DefinitionValue) in
             SymbolDefinition(
-                name: name, container: TypeScope.enclosing(variable)?.name, kind: kind, parameters: nil, value: value,
+                name: name, container: container(of: variable), kind: kind, parameters: nil, value: value,
                 position: builder.context.position(of: binding.pattern)
             )
         }
@@ -178,11 +188,12 @@ struct SymbolCollector {
     private func define(_ function: FunctionDeclSyntax, _ classifier: FontClassifier) -> SymbolDefinition? {
         guard let body = function.body else { return nil }
         let scope = TypeScope.enclosing(function)
+        let container = container(of: function)
         let returnType = Self.bareType(function.signature.returnClause?.type)
         let parameters = Self.parameters(of: function.signature.parameterClause, classifier)
         let make = { (kind: SymbolKind, value: DefinitionValue) in
             SymbolDefinition(
-                name: function.name.text, container: scope?.name, kind: kind, parameters: parameters, value: value,
+                name: function.name.text, container: container, kind: kind, parameters: parameters, value: value,
                 position: builder.context.position(of: function.name)
             )
         }
