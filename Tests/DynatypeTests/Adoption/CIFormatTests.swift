@@ -74,15 +74,31 @@ import Testing
         #expect(markdown.contains("… and \(2_000 - shown) more findings, left out to fit a pull-request comment"), "\(markdown.suffix(300))")
     }
 
-    @Test func checkstyleNamesEachFileAndSeverity() throws {
+    /// Read by diff-cover's checkstyle reader (PyPI `diff_cover`, what
+    /// `diff-quality --violations checkstylexml` runs), as quality gates
+    /// read it: each error on its file, by the repository-relative path git
+    /// diffs name, with its line and severity.
+    @Test func checkstyleIsReadByDiffCover() throws {
         let folder = try folder()
-        let elements = try xmlElements(try audit("checkstyle", in: folder))
-        #expect(elements.first?.name == "checkstyle")
-        #expect(elements.filter { $0.name == "file" }.count == 2)
-        let errors = elements.filter { $0.name == "error" }
-        #expect(errors.map { $0.attributes["source"]! }.sorted() == ["dynatype.fixed_font_size", "dynatype.single_line_truncation"])
-        #expect(errors.allSatisfy { $0.attributes["severity"] == "error" && $0.attributes["line"] == "6" })
-        #expect(elements.filter { $0.name == "file" }.map { $0.attributes["name"]! }.sorted() == ["App/Badge.swift", "App/Ok.swift"])
+        let report = try folder.write("checkstyle.xml", try audit("checkstyle", in: folder))
+        let reader = """
+            import json, sys
+            from diff_cover.git_path import GitPathTool
+            from diff_cover.violationsreporters.java_violations_reporter import CheckstyleXmlDriver
+            GitPathTool.set_cwd(None)
+            found = CheckstyleXmlDriver().parse_reports([open(sys.argv[1]).read()])
+            print(json.dumps({path: [[v.line, v.message] for v in vs] for path, vs in found.items()}))
+            """
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", reader, report.path])
+        #expect(result.status == 0, "diff-cover (pip install diff_cover) could not read it: \(result.stderr)")
+        let files = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: [[Any]]])
+        #expect(files.keys.sorted() == ["App/Badge.swift"])
+        let errors = (files["App/Badge.swift"] ?? []).map { ($0[0] as? Int ?? 0, $0[1] as? String ?? "") }
+        #expect(errors.count == 2)
+        #expect(errors.allSatisfy { $0.0 == 6 && $0.1.hasPrefix("error: ") })
+        let elements = try xmlElements(try String(contentsOf: report, encoding: .utf8))
+        #expect(elements.filter { $0.name == "error" }.map { $0.attributes["source"]! }.sorted()
+            == ["dynatype.fixed_font_size", "dynatype.single_line_truncation"])
     }
 
     @Test func codeClimateAndSonarQubeIssues() throws {
