@@ -28,7 +28,7 @@ public struct InputMutator: Sendable {
 
     private static let hostileBytes: [UInt8] = [0x00, 0x80, 0xBF, 0xC0, 0xC3, 0xE2, 0xED, 0xF0, 0xF8, 0xFE, 0xFF]
     /// Bracket nesting (what the parser's limit counts). Runs of `<a>` are left
-    /// out: they only measure SwiftParser's quadratic recovery (README "Fuzzing").
+    /// out: they only measure SwiftParser's quadratic recovery (CONTRIBUTING.md, "Fuzzing").
     private static let openers: [[UInt8]] = ["(", "{", "[", "Text(", "VStack {", "\"\\("].map { Array($0.utf8) }
 
     /// The pieces a repeated shape is made of.

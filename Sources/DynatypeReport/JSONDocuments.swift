@@ -1,8 +1,8 @@
 import DynatypeRules
 import Foundation
 
-/// The JSON shapes dynatype writes (snake_case keys, documented in the
-/// README). `summary` is shared by `audit`, `show` and `log`.
+/// The JSON shapes dynatype writes (snake_case keys, documented in
+/// docs/reference/formats.md). `summary` is shared by `audit`, `show` and `log`.
 public struct SummaryDocument: Encodable, Sendable {
     let filesAudited: Int
     let filesFailing: Int

@@ -1,7 +1,7 @@
 import DynatypeRules
 import Foundation
 
-/// The rule reference shipped as `docs/rules.md`, generated from the
+/// The rule reference shipped as `docs/reference/rules.md`, generated from the
 /// catalogue (a test keeps the file in sync): per rule what it flags, why,
 /// the fix, where it applies, Apple's documentation it follows, and the
 /// catalogue's examples (`↓` marks where a finding is reported).

@@ -1,6 +1,6 @@
 import DynatypeRules
 
-/// The README's rule table, generated from the catalogue (a test keeps the README in sync).
+/// The rule table of `docs/guide/rules.md`, generated from the catalogue (a test keeps it in sync).
 public enum RuleTable {
     public static func markdown() -> String {
         var table = "| id | default | flags |\n|---|---|---|\n"

@@ -245,10 +245,13 @@ import Testing
         let list = try runDynatype(["rules"])
         #expect(list.status == 0)
         for rule in RuleID.allCases { #expect(list.stdout.contains(rule.rawValue)) }
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains(RuleTable.markdown()), "README's rule table is stale: run `dynatype rules --format markdown`")
-        let reference = try String(contentsOf: packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
-        #expect(reference == RuleReference.markdown(), "docs/rules.md is stale: run `dynatype rules --format reference > docs/rules.md`")
+        let guide = try String(contentsOf: packageRoot.appendingPathComponent("docs/guide/rules.md"), encoding: .utf8)
+        #expect(guide.contains(RuleTable.markdown()), "docs/guide/rules.md's rule table is stale: run `dynatype rules --format markdown`")
+        let reference = try String(contentsOf: packageRoot.appendingPathComponent("docs/reference/rules.md"), encoding: .utf8)
+        #expect(
+            reference == RuleReference.markdown(),
+            "docs/reference/rules.md is stale: run `dynatype rules --format reference > docs/reference/rules.md`"
+        )
         for rule in RuleCatalogue.all {
             #expect(reference.contains("## `\(rule.id.rawValue)`"))
             #expect(!rule.sourceLinks.isEmpty && rule.sourceLinks.allSatisfy { $0.url.hasPrefix("https://developer.apple.com/") }, "\(rule.id)")

@@ -31,7 +31,7 @@ public final class HistoryEngine {
 
     /// The syntax-tree cache's default budget. With it, `scan --all` of
     /// duckduckgo-iOS and home-assistant iOS each peak below 250 MB resident
-    /// (see README, "History of a repository").
+    /// (see docs/guide/history.md).
     public static let defaultTreeBudgetBytes = 64 << 20
 
     public init(

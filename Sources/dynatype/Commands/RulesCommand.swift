@@ -7,7 +7,7 @@ enum RulesCommand: Command {
     static let examples = [
         (command: "dynatype rules", purpose: "every rule with its default severity"),
         (command: "dynatype rules fixed_font_size", purpose: "why, fix and examples of one rule"),
-        (command: "dynatype rules --format reference > docs/rules.md", purpose: "the whole rule reference"),
+        (command: "dynatype rules --format reference > docs/reference/rules.md", purpose: "the whole rule reference"),
     ]
     static let summary = "List the rule catalogue: id, default severity, what it flags"
     static let help = """
@@ -17,8 +17,8 @@ enum RulesCommand: Command {
         shows that rule's rationale, fix and examples.
 
         OPTIONS:
-          --format FORMAT    text (default), markdown (the README's table), reference (the
-                             whole rule reference, docs/rules.md), json
+          --format FORMAT    text (default), markdown (the table of docs/guide/rules.md), reference (the
+                             whole rule reference, docs/reference/rules.md), json
           -h, --help         Show this help.
 
         EXIT STATUS:

@@ -40,7 +40,7 @@ enum ScanCommand: Command {
           --tree-cache-mb N  Memory budget of the syntax-tree cache (default 64): the trees
                              kept for incremental parsing, and the earlier trees their
                              chains keep alive. The scan's other memory does not grow
-                             with the history (README: "History of a repository").
+                             with the history (docs/guide/history.md).
           --jobs N, -j N     Files parsed in parallel (default: all cores).
           --verbose          After the summary, where the work went: merges, moves of the
                              audited state between branches, full and incremental parses.

