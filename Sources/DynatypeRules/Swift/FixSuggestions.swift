@@ -168,8 +168,24 @@ enum FixSuggestions {
         // trailing closure. A fallback the code gives (`?? …`) stays its own.
         if FontPosition.isOptionalBindingValue(call) || FontPosition.hasFallback(call) { return "\(face).map(\(metrics).scaledFont(for:))" }
         let sizeText = size?.anchor != nil ? size!.text : sizeArgument.oneLine
-        return "\(metrics).scaledFont(for: \(face) ?? .systemFont(ofSize: \(sizeText)))"
+        let weight = faceWeight(call.argument("name")).map { ", weight: .\($0)" } ?? ""
+        return "\(metrics).scaledFont(for: \(face) ?? .systemFont(ofSize: \(sizeText)\(weight)))"
     }
+
+    /// The weight a face's PostScript name ends with (`"SFProText-Medium"`,
+    /// `"Avenir-Heavy"`): the system font standing in for a missing face
+    /// keeps it.
+    private static func faceWeight(_ name: ExprSyntax?) -> String? {
+        guard let literal = name?.unwrapped.as(StringLiteralExprSyntax.self), literal.segments.count == 1 else { return nil }
+        let face = literal.segments.trimmedDescription
+        guard let dash = face.lastIndex(of: "-") else { return nil }
+        return faceWeights[face[face.index(after: dash)...].lowercased()]
+    }
+
+    private static let faceWeights = [
+        "thin": "thin", "ultralight": "ultraLight", "extralight": "ultraLight", "light": "light", "medium": "medium",
+        "semibold": "semibold", "demibold": "semibold", "bold": "bold", "heavy": "heavy", "extrabold": "heavy", "black": "black",
+    ]
 
     /// AppKit has no `UIFontMetrics`: a regular system font becomes the text
     /// style's font; any other keeps its weight, traits or face on the text

@@ -98,6 +98,27 @@ import Testing
         #expect(!ruleLines(report).contains { $0.hasPrefix("font_size_read_once") })
     }
 
+    /// pocket-casts-ios WhatsNew: "SFProText-Medium" is no face iOS knows by name,
+    /// so the stand-in is what shows, and it must not lose the weight.
+    @Test func theSystemFontStandingInForAFaceKeepsItsWeight() {
+        let report = audit("""
+            import UIKit
+            final class C: UIView {
+                let a = UILabel(), b = UILabel()
+                func setUp() {
+                    a.font = UIFont(name: "SFProText-Medium", size: 18)
+                    b.font = UIFont(name: "Avenir", size: 15)
+                    a.adjustsFontForContentSizeCategory = true
+                    b.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """)
+        #expect(report.findings.compactMap(\.replacement) == [
+            "UIFontMetrics(forTextStyle: .body).scaledFont(for: UIFont(name: \"SFProText-Medium\", size: 18) ?? .systemFont(ofSize: 18, weight: .medium))",
+            "UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: UIFont(name: \"Avenir\", size: 15) ?? .systemFont(ofSize: 15))",
+        ])
+    }
+
     @Test func aSquareFrameIsNotStretchedIntoATallBox() {
         let report = audit("""
             import SwiftUI
