@@ -261,7 +261,7 @@ import Testing
             final class Title: UIView {
                 let label = UILabel()
                 func setUp() {
-                    let descriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .title3)
+                    let descriptor = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .title3) // the heading's
                     let other = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .body)
                     label.font = UIFont.systemFont(ofSize: descriptor.pointSize, weight: .semibold)
                     label.adjustsFontForContentSizeCategory = true
@@ -273,7 +273,7 @@ import Testing
         let bytes = Array(code.utf8)
         let edits = FixLocator(tree: Parser.parse(source: code), bytes: bytes).edits(for: finding)
         let fixed = String(decoding: FixEdit.apply(edits, to: bytes).result, as: UTF8.self)
-        #expect(!fixed.contains("let descriptor"))
+        #expect(!fixed.contains("let descriptor") && !fixed.contains("the heading's"))
         #expect(fixed.contains("let other = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .body)\n"))
         #expect(fixed.contains("label.font = UIFontMetrics(forTextStyle: .title3).scaledFont(for: UIFont.systemFont(ofSize: 20, weight: .semibold))"))
         #expect(!Parser.parse(source: fixed).hasError)

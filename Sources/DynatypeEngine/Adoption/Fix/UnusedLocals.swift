@@ -91,16 +91,18 @@ struct UnusedLocals {
         code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains { $0 == name }
     }
 
-    /// The bytes of the lines the statement has to itself, newline included;
-    /// nil when it shares a line.
+    /// The bytes of the lines the statement has to itself, newline and a
+    /// comment after it included (it is about the statement); nil when it
+    /// shares a line with code.
     private func ownLines(of item: CodeBlockItemSyntax) -> Range<Int>? {
         let start = item.positionAfterSkippingLeadingTrivia.utf8Offset
         let end = item.endPositionBeforeTrailingTrivia.utf8Offset
         let lineStart = bytes[..<start].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        guard bytes[lineStart..<start].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }),
-            let newline = bytes[end...].firstIndex(of: UInt8(ascii: "\n")),
-            bytes[end..<newline].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ";") })
-        else { return nil }
+        guard bytes[lineStart..<start].allSatisfy(Self.isBlank), let newline = bytes[end...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let rest = bytes[end..<newline].drop { Self.isBlank($0) || $0 == UInt8(ascii: ";") }
+        guard rest.isEmpty || rest.starts(with: Array("//".utf8)) else { return nil }
         return lineStart..<(newline + 1)
     }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 }
