@@ -78,7 +78,8 @@ struct TrendChart {
     private func labels() -> String {
         var out = ""
         for ratio in scale {
-            let tick = (ratio * 100).rounded() == ratio * 100 ? String(format: "%.0f%%", ratio * 100) : HTML.percent(ratio)
+            // 0.84 * 100 is 84.00000000000001: whole within rounding error is whole.
+            let tick = abs((ratio * 100).rounded() - ratio * 100) < 1e-6 ? String(format: "%.0f%%", ratio * 100) : HTML.percent(ratio)
             out += "<text x=\"\(number(left + 2))\" y=\"\(number(y(ratio) - 4))\">\(tick)</text>\n"
         }
         let baseline = number(height - 6)

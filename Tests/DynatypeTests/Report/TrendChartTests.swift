@@ -29,6 +29,19 @@ import Testing
         #expect(abs((xs[2] - xs[1]) / (xs[1] - xs[0]) - 30) < 0.5, "\(xs)")
     }
 
+    /// A scale from 60 % in fifths reads 60 %, 68 %, 76 %, 84 %, 92 %, 100 %: one
+    /// format for all (0.84 * 100 is not exactly 84, and read "84.0%").
+    @Test func theScaleLabelsAreAllWrittenAlike() {
+        var record = Self.point(0, dayOffset: 0).record
+        record.summary.textElements = 100
+        record.summary.textElementsPassing = 62
+        let low = TrendPoint(label: "low", record: record, date: record.committedAt)
+        let svg = TrendChart(points: [low, Self.point(1, dayOffset: 1)], bucket: .commit, events: []).render()
+        let labels = svg.components(separatedBy: "%</text>").dropLast().compactMap { $0.components(separatedBy: ">").last }
+        #expect(labels.filter { $0.allSatisfy(\.isNumber) }.count >= 6, "\(labels)")
+        #expect(!labels.contains { $0.contains(".") }, "\(labels)")
+    }
+
     @Test func ticksFollowTheCalendarUnitOfTheSpan() {
         let months = TimeAxis(from: Self.origin, to: Self.origin.addingTimeInterval(200 * Self.day))
         #expect(months.unit == .month && months.ticks.map(\.label).first == "Dec 2023" && months.ticks.count <= 8)
