@@ -92,7 +92,7 @@ public struct FindingChange: Sendable, Equatable, Codable {
     public var kind: Kind
     public var fingerprint: String
     public var rule: String
-    public var severity: String
+    public var severity: Severity
     public var path: String
     public var line: Int
     public var column: Int
@@ -107,7 +107,7 @@ public struct FindingChange: Sendable, Equatable, Codable {
         self.kind = kind
         self.fingerprint = fingerprint
         rule = finding.rule.rawValue
-        severity = finding.severity.rawValue
+        severity = finding.severity
         self.path = path
         line = finding.position.line
         column = finding.position.column
@@ -117,7 +117,7 @@ public struct FindingChange: Sendable, Equatable, Codable {
     }
 
     init(
-        kind: Kind, fingerprint: String, rule: String, severity: String, path: String, line: Int, column: Int, message: String, fix: String,
+        kind: Kind, fingerprint: String, rule: String, severity: Severity, path: String, line: Int, column: Int, message: String, fix: String,
         current: String, fromPath: String?, fromFingerprint: String?
     ) {
         self.kind = kind
@@ -142,8 +142,6 @@ public struct FindingChange: Sendable, Equatable, Codable {
         change.fromFingerprint = origin.fingerprint
         return change
     }
-
-    public var severityLevel: Severity { Severity(rawValue: severity) ?? .note }
 }
 
 /// A blob's phase-one result as the cache keeps it.

@@ -114,7 +114,7 @@ public class SQLHistoryStore: HistoryStore {
                     """,
                     [
                         repository, .text(record.sha), .text(change.kind.rawValue), .text(change.fingerprint), .text(change.rule),
-                        .text(change.severity), .text(change.path), .int(change.line), .int(change.column),
+                        .text(change.severity.rawValue), .text(change.path), .int(change.line), .int(change.column),
                         .text(change.message), .text(change.fix), .text(change.current), .optional(change.fromPath), .optional(change.fromFingerprint),
                     ]
                 )
@@ -221,7 +221,7 @@ public class SQLHistoryStore: HistoryStore {
     private func findingChange(_ row: any SQLRow) throws -> FindingChange {
         FindingChange(
             kind: try row.value("change"), fingerprint: try row.text("fingerprint"), rule: try row.text("rule"),
-            severity: try row.text("severity"), path: try row.text("path"), line: try row.int("line"), column: try row.int("col"),
+            severity: try row.value("severity"), path: try row.text("path"), line: try row.int("line"), column: try row.int("col"),
             message: try row.text("message"), fix: try row.text("fix"), current: try row.text("current"),
             fromPath: try row.optionalText("from_path"), fromFingerprint: try row.optionalText("from_fingerprint")
         )

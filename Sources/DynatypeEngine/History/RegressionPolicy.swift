@@ -16,7 +16,7 @@ public struct RegressionPolicy: Sendable, Equatable {
     /// The introduced findings that make a commit regress (moved and
     /// unchecked ones never do).
     public func severe(_ changes: [FindingChange]) -> [FindingChange] {
-        changes.filter { $0.kind == .introduced && $0.severityLevel >= minimumSeverity }
+        changes.filter { $0.kind == .introduced && $0.severity >= minimumSeverity }
     }
 
     /// Why the commit regresses, empty when it does not. A failed commit or a

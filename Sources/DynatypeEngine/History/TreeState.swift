@@ -305,7 +305,7 @@ extension TreeState.Delta {
         }
         let movedInto = Set(moved.map(\.path))
         newlyFailing = newlyFailing.filter { path in
-            !movedInto.contains(path) || introduced.contains { $0.path == path && $0.severityLevel == .error }
+            !movedInto.contains(path) || introduced.contains { $0.path == path && $0.severity == .error }
         }
     }
 

@@ -86,7 +86,7 @@ public enum HistoryRenderer {
         var table = TextTable(["change", "rule", "severity", "path", "line", "column", "message", "fingerprint"])
         for (kind, changes) in groups {
             for change in changes {
-                table.add([kind, change.rule, change.severity, change.path, "\(change.line)", "\(change.column)", change.message, change.fingerprint])
+                table.add([kind, change.rule, change.severity.rawValue, change.path, "\(change.line)", "\(change.column)", change.message, change.fingerprint])
             }
         }
         return table.csv
@@ -114,7 +114,7 @@ public enum HistoryRenderer {
         let out = "\n\(title) (\(changes.count))\n"
         guard !changes.isEmpty else { return out }
         var table = TextTable(["severity", "rule", "location", "message"])
-        for change in changes { table.add([change.severity, change.rule, "\(DisplayPath.escaped(change.path)):\(change.line):\(change.column)", change.message]) }
+        for change in changes { table.add([change.severity.rawValue, change.rule, "\(DisplayPath.escaped(change.path)):\(change.line):\(change.column)", change.message]) }
         return out + table.aligned.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"
     }
 
@@ -269,7 +269,7 @@ struct CommitDocument: Encodable {
 
 struct ChangeDocument: Encodable {
     let rule: String
-    let severity: String
+    let severity: Severity
     let path: String
     let line: Int
     let column: Int

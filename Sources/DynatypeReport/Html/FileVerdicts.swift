@@ -41,7 +41,7 @@ struct FileVerdicts {
             let fix = finding.replacement.map { finding.fix.contains($0) ? HTML.prose(finding.fix) : "\(HTML.code($0)) (\(HTML.prose(finding.fix)))" }
                 ?? HTML.prose(finding.fix)
             table.add([
-                "\(finding.position.line):\(finding.position.column)", HTML.severity(finding.severity.rawValue), HTML.ruleLink(finding.rule.rawValue),
+                "\(finding.position.line):\(finding.position.column)", HTML.severity(finding.severity), HTML.ruleLink(finding.rule.rawValue),
                 elements.map { HTML.code($0) }.joined(separator: ", "), HTML.code(finding.current), HTML.prose(finding.message), fix,
             ])
         }

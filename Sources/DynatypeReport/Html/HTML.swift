@@ -40,8 +40,8 @@ enum HTML {
     static func percent(_ ratio: Double) -> String { HistoryRenderer.percent(ratio) }
 
     /// The severity as a label whose color is not the only cue (the word is there).
-    static func severity(_ severity: String) -> String {
-        "<span class=\"sev sev-\(text(severity))\">\(text(severity))</span>"
+    static func severity(_ severity: Severity) -> String {
+        "<span class=\"sev sev-\(severity.rawValue)\">\(severity.rawValue)</span>"
     }
 
     static func verdict(_ verdict: FileReport.Verdict) -> String {

@@ -45,9 +45,9 @@ public struct AbsentFinding: Codable, Hashable, Sendable {
     public var current: String
     /// Where it was, when the reference knows (a baseline does not keep lines).
     public var line: Int?
-    public var severity: String?
+    public var severity: Severity?
 
-    public init(path: String, rule: String, fingerprint: String, current: String, line: Int? = nil, severity: String? = nil) {
+    public init(path: String, rule: String, fingerprint: String, current: String, line: Int? = nil, severity: Severity? = nil) {
         self.path = path
         self.rule = rule
         self.fingerprint = fingerprint

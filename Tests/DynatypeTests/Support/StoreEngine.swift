@@ -28,4 +28,18 @@ extension RepositoryIdentity {
 extension SQLHistoryStore {
     /// Statements a test needs beside the store's own (damage, a newer schema).
     func executeForTest(_ sql: String) throws { try connection.execute(sql) }
+
+    /// Every `table.column` of the schema, as the engine's own catalogue lists them.
+    func columnsForTest() throws -> Set<String> {
+        let query = switch connection.dialect {
+        case .sqlite:
+            """
+            SELECT m.name AS table_name, p.name AS column_name FROM sqlite_master m JOIN pragma_table_info(m.name) p
+            WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'
+            """
+        case .postgresql:
+            "SELECT table_name::text AS table_name, column_name::text AS column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+        }
+        return Set(try connection.query(query, []) { try $0.text("table_name") + "." + $0.text("column_name") })
+    }
 }
