@@ -172,6 +172,44 @@ import Testing
             """)
         #expect(ruleLines(report) == ["unset_font:4"])
     }
+
+    /// duckduckgo-iOS TabSwitcherButton: `attributes: attributes()` is the
+    /// dictionary the type's function returns, whose `.font` is the label's.
+    @Test func attributesAFunctionReturnsAreTheLabelsFont() {
+        let report = audit("""
+            import UIKit
+            final class Counter: UIView {
+                let label = UILabel()
+                func refresh() {
+                    label.attributedText = NSAttributedString(string: "3", attributes: attributes())
+                }
+                private func attributes() -> [NSAttributedString.Key: Any] {
+                    let font = UIFont.systemFont(ofSize: 12, weight: .semibold)
+                    return [NSAttributedString.Key.font: font, .foregroundColor: UIColor.red]
+                }
+            }
+            """)
+        #expect(report.findings.map(\.rule) == [.fixedUIKitFont])
+        #expect(report.elements.map(\.verdict) == [.failing])
+    }
+
+    /// Ice's AnnotationView: `self.font = font` from `font: Font? = .subheadline`
+    /// stores the default when a call passes no font.
+    @Test func aStoredFontFromAParameterWithADefaultIsThatDefault() {
+        let report = audit("""
+            import SwiftUI
+            struct Annotation: View {
+                private let font: Font?
+                init(font: Font? = .subheadline) { self.font = font }
+                var body: some View { Text("Note").font(font) }
+            }
+            struct Screen: View {
+                var body: some View { Annotation() }
+            }
+            """)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+        #expect(report.elements.map(\.verdict) == [.passing])
+    }
 }
 
 @Suite struct NotTextTests {

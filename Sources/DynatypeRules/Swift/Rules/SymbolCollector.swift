@@ -71,13 +71,24 @@ struct SymbolCollector {
         }
         return stored.compactMap { property, kind in
             guard let values = assigned[property] else { return nil }
-            let font = FontClassification.merging(values.map { classifier.classify(sequence: $0, expecting: kind, depth: 0) })
+            // `self.font = font` from `font: Font? = .subheadline`: a call that
+            // passes no font stores the default (calls that pass one define it too).
+            let font = FontClassification.merging(values.map { value in
+                if let fallback = Self.defaultValue(of: value, in: initializer) { return classifier.classify(fallback, expecting: kind) }
+                return classifier.classify(sequence: value, expecting: kind, depth: 0)
+            })
             builder.addHelperCalls(font.helperCalls)
             return SymbolDefinition(
                 name: property, container: type.name, kind: kind, parameters: nil, value: .font(font.value),
                 position: builder.context.position(of: initializer.initKeyword)
             )
         }
+    }
+
+    /// The default value of the initializer's parameter that `value` is, alone.
+    private static func defaultValue(of value: [ExprSyntax], in initializer: InitializerDeclSyntax) -> ExprSyntax? {
+        guard value.count == 1, let name = value[0].unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        return initializer.signature.parameterClause.parameters.first { ($0.secondName ?? $0.firstName).text == name }?.defaultValue?.value
     }
 
     /// Stored font properties without a value of their own, by kind.

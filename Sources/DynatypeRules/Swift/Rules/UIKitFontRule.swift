@@ -303,14 +303,22 @@ struct UIKitFontRule {
         return (assigned + called).sorted { $0.position < $1.position }
     }
 
-    /// The `.font` attributes written in the string's expression, or, for a
-    /// string built in a local, in that local's value and its
-    /// `addAttribute(.font, value: …)` / `addAttributes([.font: …])` calls.
+    /// The `.font` attributes written in the string's expression (or in the
+    /// dictionary a function it calls returns), or, for a string built in a
+    /// local, in that local's value and its `addAttribute(.font, value: …)` /
+    /// `addAttributes([.font: …])` calls.
     private func attributedFonts(in assignment: Syntax) -> [ExprSyntax] {
         let inDictionaries = { (node: Syntax) in
             node.descendants(DictionaryElementSyntax.self).filter { $0.key.unwrapped.referencedName == "font" }.map(\.value)
         }
         var fonts = inDictionaries(assignment)
+        // `attributes: attributes()`: the dictionary a function of the type returns.
+        for call in assignment.descendants(FunctionCallExprSyntax.self) where call.arguments.isEmpty {
+            guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { continue }
+            for function in builder.context.index.functions where function.name.text == name && function.signature.parameterClause.parameters.isEmpty {
+                fonts += function.body.map { inDictionaries(Syntax($0)) } ?? []
+            }
+        }
         let value = assignment.as(SequenceExprSyntax.self).flatMap { Array($0.elements).last }?.unwrapped
         guard fonts.isEmpty, let name = value?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return fonts }
         if case .local(let binding) = builder.context.bindings.resolve(name, at: assignment), let initial = binding.initializer {
