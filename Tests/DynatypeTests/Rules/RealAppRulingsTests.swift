@@ -194,7 +194,8 @@ import Testing
     }
 
     /// Ice's AnnotationView: `self.font = font` from `font: Font? = .subheadline`
-    /// stores the default when a call passes no font.
+    /// stores the default when a call passes no font, and a call that passes
+    /// its own parameter on (`Annotation(font: font)`) passes that one's default.
     @Test func aStoredFontFromAParameterWithADefaultIsThatDefault() {
         let report = audit("""
             import SwiftUI
@@ -205,6 +206,9 @@ import Testing
             }
             struct Screen: View {
                 var body: some View { Annotation() }
+            }
+            extension View {
+                func annotation(font: Font? = .caption) -> some View { Annotation(font: font) }
             }
             """)
         #expect(report.findings.isEmpty, "\(report.findings)")

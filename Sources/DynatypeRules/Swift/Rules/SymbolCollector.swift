@@ -44,7 +44,7 @@ struct SymbolCollector {
             guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, type.first?.isUppercase == true else { continue }
             for argument in call.arguments {
                 guard let label = argument.label?.text, label.lowercased().hasSuffix("font") else { continue }
-                let font = classifier.classify(argument.expression, expecting: nil)
+                let font = classifier.classify(parameterDefault(argument.expression) ?? argument.expression, expecting: nil)
                 builder.addHelperCalls(font.helperCalls)
                 builder.addDefinition(SymbolDefinition(
                     name: label, container: type, kind: .font, parameters: nil, value: .font(font.value),
@@ -74,7 +74,7 @@ struct SymbolCollector {
             // `self.font = font` from `font: Font? = .subheadline`: a call that
             // passes no font stores the default (calls that pass one define it too).
             let font = FontClassification.merging(values.map { value in
-                if let fallback = Self.defaultValue(of: value, in: initializer) { return classifier.classify(fallback, expecting: kind) }
+                if value.count == 1, let fallback = parameterDefault(value[0]) { return classifier.classify(fallback, expecting: kind) }
                 return classifier.classify(sequence: value, expecting: kind, depth: 0)
             })
             builder.addHelperCalls(font.helperCalls)
@@ -85,10 +85,17 @@ struct SymbolCollector {
         }
     }
 
-    /// The default value of the initializer's parameter that `value` is, alone.
-    private static func defaultValue(of value: [ExprSyntax], in initializer: InitializerDeclSyntax) -> ExprSyntax? {
-        guard value.count == 1, let name = value[0].unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        return initializer.signature.parameterClause.parameters.first { ($0.secondName ?? $0.firstName).text == name }?.defaultValue?.value
+    /// The default value of the parameter `expression` names, when it is a
+    /// parameter of the function or initializer around it with one (`font:
+    /// Font? = .subheadline`). A font another call passes in its place is
+    /// judged where that call writes it.
+    private func parameterDefault(_ expression: ExprSyntax) -> ExprSyntax? {
+        guard let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            case .parameter = builder.context.bindings.resolve(name, at: expression)
+        else { return nil }
+        let clause = expression.ancestor(FunctionDeclSyntax.self)?.signature.parameterClause
+            ?? expression.ancestor(InitializerDeclSyntax.self)?.signature.parameterClause
+        return clause?.parameters.first { ($0.secondName ?? $0.firstName).text == name }?.defaultValue?.value
     }
 
     /// Stored font properties without a value of their own, by kind.
