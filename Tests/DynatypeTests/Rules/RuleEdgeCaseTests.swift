@@ -1,8 +1,10 @@
 import DynatypeRules
 import Testing
 
-/// The rule specification's "Clarifications", one test each (the shapes the labeled corpus avoids).
-@Suite struct ClarificationTests {
+/// The edge cases the rules decide one way (frames on text, fonts in odd
+/// positions, suppressions at a distance), one test each: the shapes the
+/// labeled corpus avoids.
+@Suite struct RuleEdgeCaseTests {
     @Test func frameWithWidthAndHeightOnTextGivesBothRulesAtTheFrame() {
         let report = audit("""
             struct A: View {

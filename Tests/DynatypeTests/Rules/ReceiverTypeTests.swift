@@ -2,9 +2,10 @@ import Foundation
 import DynatypeRules
 import Testing
 
-/// The rule specification's "Clarifications" → "Types and names (what real code needs)": the
-/// shapes real apps have and labeled corpora avoid, one test each.
-@Suite struct TypesAndNamesTests {
+/// Fonts and views found by the types and names of real code: font
+/// positions, receivers by type, members through extensions; the shapes real
+/// apps have and labeled corpora avoid, one test each.
+@Suite struct ReceiverTypeTests {
     // MARK: Font positions
 
     @Test func customMembersOutsideFontPositionsAreNotFonts() {

@@ -1,7 +1,7 @@
 import DynatypeRules
 import Testing
 
-/// The rule specification's "Types and names": a view's class and its Interface Builder
+/// Types across files: a view's class and its Interface Builder
 /// connections decide the view-level rules, wherever in the audited code
 /// they are declared.
 @Suite struct CrossFileTypeTests {

@@ -1,10 +1,10 @@
 import DynatypeRules
 import Testing
 
-/// The rule specification's "Text-style sizes": a fix names the style nearest to the size the
+/// Text-style sizes in fixes: a fix names the style nearest to the size the
 /// code gives, however the code spells it, and keeps what the font had
 /// ("Fixes keep weight, design and traits").
-@Suite struct FixSizeTests {
+@Suite struct TextStyleFixTests {
     private func replacements(_ report: FileReport) -> [String] { report.findings.compactMap(\.replacement) }
 
     /// "Display sizes keep their size": a 48 pt emoji or a 135 pt banner never
