@@ -12,7 +12,7 @@ import Foundation
 public final class Daemon {
     private var configuration: DaemonConfiguration
     private let environment: [String: String]
-    private let systemd: SystemdNotifier
+    private let systemd: any ServiceManagerNotifier
     /// Pets the watchdog while the daemon proves it works (nil outside systemd's watchdog).
     private let watchdog: WatchdogPinger?
     private var repositories: [WatchedRepository] = []

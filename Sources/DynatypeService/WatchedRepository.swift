@@ -19,7 +19,7 @@ final class WatchedRepository {
     /// Readable when a delivery changed the outbox: the metrics file's
     /// pending count must follow the outbox, not wait for the next commit.
     let outboxChanged = WakeupPipe()
-    private(set) var watcher: RefWatcher?
+    private(set) var watcher: (any RefMovementSource)?
     /// When the refs are to be compared next (nil: nothing pending).
     var checkDeadline: Double?
     /// Each ref's last commit audited as configured or with the last valid configuration (never a failed one:
@@ -59,7 +59,7 @@ final class WatchedRepository {
             note(record, ref: ref)
         }
         do {
-            watcher = try RefWatcher(gitDirectory: repository.gitDirectory, commonDirectory: repository.commonDirectory)
+            watcher = try RefMovementSources.watching(gitDirectory: repository.gitDirectory, commonDirectory: repository.commonDirectory)
         } catch {
             Journal.warning("\(settings.name): \(error); relying on polling")
         }
@@ -73,8 +73,8 @@ final class WatchedRepository {
     var needsFastPolling: Bool { watcher == nil || watcher?.degraded != nil }
 
     /// Reads the watcher's events; true when the refs may have moved.
-    func takeEvents() -> RefWatcher.Events {
-        guard let watcher else { return RefWatcher.Events() }
+    func takeEvents() -> RefMovements {
+        guard let watcher else { return RefMovements() }
         let events = watcher.drain()
         if events.overflowed { Journal.notice("\(name): the inotify queue overflowed; comparing every ref with the history") }
         return events

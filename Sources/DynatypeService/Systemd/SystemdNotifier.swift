@@ -2,7 +2,7 @@ import Foundation
 
 /// `sd_notify` without libsystemd: datagrams to `$NOTIFY_SOCKET` (a leading
 /// `@` is Linux's abstract namespace). Does nothing outside systemd.
-public final class SystemdNotifier {
+public final class SystemdNotifier: ServiceManagerNotifier {
     private let address: [UInt8]?
     /// Half of `$WATCHDOG_USEC` when the watchdog is meant for this process.
     public let watchdogInterval: Double?
@@ -51,13 +51,14 @@ public final class SystemdNotifier {
 
     public func stopping() { send("STOPPING=1\nSTATUS=stopping") }
 
+    public func alive(status: String?) { send("WATCHDOG=1" + (status.map { "\nSTATUS=\($0)" } ?? "")) }
+
     public func reloading() {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         send("RELOADING=1\nMONOTONIC_USEC=\(Int(now.tv_sec) * 1_000_000 + Int(now.tv_nsec) / 1000)")
     }
 
-    /// Asks for more start-up time while catching up on a long history.
     public func extendStartTimeout(seconds: Double) { send("EXTEND_TIMEOUT_USEC=\(Int(seconds * 1e6))") }
 
 }

@@ -8,13 +8,13 @@ import Foundation
 /// daemon killed on it again and again). A daemon stuck in one place stops
 /// pinging and is restarted. While a long audit runs, STATUS says how far it is.
 final class WatchdogPinger: @unchecked Sendable {
-    private let notifier: SystemdNotifier
+    private let notifier: any ServiceManagerNotifier
     private let interval: Double
     private let lock = NSLock()
     private var lastTurn = ProcessInfo.processInfo.systemUptime
     private var task: String?
 
-    init(notifier: SystemdNotifier, interval: Double) {
+    init(notifier: any ServiceManagerNotifier, interval: Double) {
         self.notifier = notifier
         self.interval = interval
     }
@@ -52,9 +52,9 @@ final class WatchdogPinger: @unchecked Sendable {
             defer { files = analysed }
             guard turned || analysed != files else { continue }
             if !turned, let task {
-                notifier.send("WATCHDOG=1\nSTATUS=\(task): \(analysed - filesAtTaskStart) files analysed so far")
+                notifier.alive(status: "\(task): \(analysed - filesAtTaskStart) files analysed so far")
             } else {
-                notifier.send("WATCHDOG=1")
+                notifier.alive(status: nil)
             }
         }
     }

@@ -6,13 +6,7 @@ import Foundation
 /// the git directories themselves for `HEAD` and `packed-refs` (which `git
 /// gc` rewrites while deleting loose refs). Events only say "something may
 /// have changed"; the caller compares the refs with the store.
-final class RefWatcher {
-    struct Events {
-        var refsMayHaveMoved = false
-        /// The kernel dropped events: resynchronise everything.
-        var overflowed = false
-    }
-
+final class RefWatcher: RefMovementSource {
     let descriptor: Int32
     private let topLevel: [String]
     private let refsRoot: String
@@ -53,8 +47,8 @@ final class RefWatcher {
     }
 
     /// Reads every pending event (the descriptor is non-blocking).
-    func drain() -> Events {
-        var events = Events()
+    func drain() -> RefMovements {
+        var events = RefMovements()
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<inotify_event>.alignment)
         defer { buffer.deallocate() }
@@ -73,7 +67,7 @@ final class RefWatcher {
         return events
     }
 
-    private func handle(_ event: inotify_event, name: String, into events: inout Events) {
+    private func handle(_ event: inotify_event, name: String, into events: inout RefMovements) {
         if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
             events.overflowed = true
             events.refsMayHaveMoved = true
