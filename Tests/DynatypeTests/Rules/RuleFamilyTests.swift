@@ -15,6 +15,19 @@ import Testing
         #expect(Self.declared.contains { $0.emits.contains(rule) }, "no rule family declares `\(rule.rawValue)` in `emits`")
     }
 
+    /// `descriptor(_:)` is exhaustive; `all`, the catalogue's order, is
+    /// written by hand: it lists every rule once, each under its own id.
+    @Test func theCatalogueListsEveryRuleOnceInItsOwnFile() throws {
+        #expect(RuleCatalogue.all.map(\.id).count == RuleID.allCases.count)
+        #expect(Set(RuleCatalogue.all.map(\.id)) == Set(RuleID.allCases))
+        for id in RuleID.allCases { #expect(RuleCatalogue.descriptor(id).id == id) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources/DynatypeRules/Catalogue/Rules").path)
+        let expected = RuleID.allCases.map { id in
+            id.rawValue.split(separator: "_").map { $0 == "uikit" ? "UIKit" : $0 == "appkit" ? "AppKit" : $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + ".swift"
+        }
+        #expect(Set(files) == Set(expected), "one file per rule under Catalogue/Rules: \(Set(expected).symmetricDifference(files).sorted())")
+    }
+
     @Test func familiesDeclareOnlyCatalogueRules() {
         let catalogue = Set(RuleCatalogue.all.map(\.id))
         for (family, emits) in Self.declared {

@@ -1,0 +1,46 @@
+extension RuleCatalogue {
+    static let fixedSymbolSize = RuleDescriptor(
+        .fixedSymbolSize, name: "Fixed symbol size", severity: .warning,
+        summary: "`UIImage.SymbolConfiguration(pointSize:)`; `.font(.system(size:))` on images only",
+        rationale: "Icons sized in points do not grow with the text beside them.",
+        fix: "`UIImage.SymbolConfiguration(textStyle:)`; `.font(.<style>)` or `.imageScale`", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically)",
+        triggering: [
+            RuleExample("""
+                struct A: View { var body: some View { Image(systemName: "checkmark").font(↓.system(size: 44)) } }
+                """),
+            RuleExample("""
+                import UIKit
+                let configuration = ↓UIImage.SymbolConfiguration(pointSize: 24, weight: .medium)
+                """),
+            // Across lines, on AppKit, and as `.init` where a configuration is expected.
+            RuleExample("""
+                import UIKit
+                let large = ↓UIImage
+                    .SymbolConfiguration(pointSize: 30)
+                let mac = ↓NSImage.SymbolConfiguration(pointSize: 12, weight: .bold)
+                let small: UIImage.SymbolConfiguration = ↓.init(pointSize: 20)
+                let image = UIImage(systemName: "x", withConfiguration: ↓.init(pointSize: 18))
+                """),
+            // A view function's size parameter, judged with its calls.
+            RuleExample("""
+                struct Row: View {
+                    var body: some View { HStack { icon(size: 24); Text("Done") } }
+                    private func icon(size: CGFloat) -> some View { Image(systemName: "checkmark").font(↓.system(size: size)) }
+                }
+                """),
+        ],
+        nonTriggering: [
+            RuleExample("""
+                import UIKit
+                let configuration = UIImage.SymbolConfiguration(textStyle: .body)
+                """),
+            RuleExample("""
+                struct Row: View {
+                    @ScaledMetric var iconSize: CGFloat = 24
+                    var body: some View { HStack { icon(size: iconSize); Text("Done") } }
+                    private func icon(size: CGFloat) -> some View { Image(systemName: "checkmark").font(.system(size: size)) }
+                }
+                """),
+        ]
+    )
+}
