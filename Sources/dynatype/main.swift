@@ -3,42 +3,21 @@ import DynatypeRules
 import Foundation
 
 /// `dynatype`: argument dispatch only; every command's work lives in the libraries.
-let commands: [any Command.Type] = [
-    AuditCommand.self, CheckCommand.self, FixCommand.self, RulesCommand.self, ScanCommand.self, LogCommand.self, ShowCommand.self, DiffCommand.self,
-    TrendCommand.self, BlameCommand.self, ReportCommand.self, FleetCommand.self, WatchCommand.self, StatusCommand.self,
-]
-
-let topLevelHelp = """
-    dynatype — keep Swift and Interface Builder code accessible to people who use larger text.
-
-    USAGE: dynatype <command> [options]
-
-    COMMANDS:
-    \(commands.map { "  " + $0.name.padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + $0.summary }.joined(separator: "\n"))
-
-    Run `dynatype <command> --help` for a command's options.
-
-    OPTIONS:
-      -h, --help     Show this help.
-      --version      Print the version.
-
-    EXIT STATUS:
-      0  success (for audit: every file passes)
-      1  findings: at least one file fails
-      2  usage error, bad configuration or unreadable input (the message names it)
-    """
+let commands = CommandList.all
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let first = arguments.first else {
-    print(topLevelHelp)
+    print(CommandList.topLevelHelp)
     exit(ExitStatus.usage)
 }
 switch first {
 case "-h", "--help", "help":
-    if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+    if arguments.count > 1, arguments[1] == "--reference" {
+        print(CLIReference.markdown(), terminator: "")
+    } else if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
         print(command.fullHelp)
     } else {
-        print(topLevelHelp)
+        print(CommandList.topLevelHelp)
     }
     exit(ExitStatus.success)
 case "--version":

@@ -6,6 +6,8 @@ protocol Command {
     static var name: String { get }
     static var summary: String { get }
     static var help: String { get }
+    /// What the parser accepts: `help`'s OPTIONS list exactly these (a test holds them together).
+    static var options: OptionSpec { get }
     /// Two or three command lines, each with what it does, ending `--help`.
     static var examples: [(command: String, purpose: String)] { get }
     static func run(_ arguments: [String]) throws -> Int32

@@ -5,6 +5,11 @@ import Foundation
 
 enum AuditCommand: Command {
     static let name = "audit"
+    static let options = OptionSpec(
+        values: AnalysisCacheOptions.values.union(["--format", "--config", "--context", "--jobs", "--color", "--baseline", "--write-baseline"]),
+        flags: AnalysisCacheOptions.flags.union(["--quiet", "--verbose", "--summary"]),
+        aliases: ["-j": "--jobs", "-q": "--quiet", "-v": "--verbose"]
+    )
     static let examples = [
         (command: "dynatype audit", purpose: "every Swift and IB file under the current folder"),
         (command: "dynatype audit Sources/Settings --format xcode", purpose: "one folder, as Xcode diagnostics"),
@@ -65,10 +70,7 @@ enum AuditCommand: Command {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
-            arguments, spec: OptionSpec(
-                values: AnalysisCacheOptions.values.union(["--format", "--config", "--context", "--jobs", "--color", "--baseline", "--write-baseline"]),
-                flags: AnalysisCacheOptions.flags.union(["--quiet", "--verbose", "--summary"]), aliases: ["-j": "--jobs", "-q": "--quiet", "-v": "--verbose"]
-            ),
+            arguments, spec: Self.options,
             command: name
         )
         let format = try options.choice("--format", OutputFormat.self) ?? .text

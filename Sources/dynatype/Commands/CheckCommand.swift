@@ -7,6 +7,11 @@ import Foundation
 
 enum CheckCommand: Command {
     static let name = "check"
+    static let options = OptionSpec(
+        values: HistoryLocation.options.union(RulePolicyOptions.options).union(AnalysisCacheOptions.values).union(["--base", "--head", "--format", "--max-ratio-drop", "--jobs", "--color"]),
+        flags: AnalysisCacheOptions.flags,
+        aliases: ["-j": "--jobs"]
+    )
     static let examples = [
         (command: "dynatype check --base origin/main", purpose: "what the work tree introduces against main"),
         (command: "dynatype check --base origin/main --head HEAD --format markdown", purpose: "a pull-request comment"),
@@ -62,11 +67,7 @@ enum CheckCommand: Command {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
             arguments,
-            spec: OptionSpec(
-                values: HistoryLocation.options.union(RulePolicyOptions.options).union(AnalysisCacheOptions.values)
-                    .union(["--base", "--head", "--format", "--max-ratio-drop", "--jobs", "--color"]),
-                flags: AnalysisCacheOptions.flags, aliases: ["-j": "--jobs"]
-            ),
+            spec: Self.options,
             command: name
         )
         guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0])") }

@@ -25,6 +25,7 @@ private let configurationOption = """
 
 enum WatchCommand: Command {
     static let name = "watch"
+    static let options = OptionSpec(values: ["--config"])
     static let examples = [
         (command: "dynatype watch --config /etc/dynatype/ios.json", purpose: "watch as the systemd unit does"),
         (command: "systemctl enable --now dynatype@ios", purpose: "the same under systemd (config /etc/dynatype/ios.json)"),
@@ -62,7 +63,7 @@ enum WatchCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, spec: OptionSpec(values: ["--config"]), command: name)
+        let options = try Arguments(arguments, spec: Self.options, command: name)
         guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0])") }
         let daemon = Daemon(configuration: try daemonConfiguration(options))
         do {
@@ -84,6 +85,7 @@ enum WatchCommand: Command {
 
 enum StatusCommand: Command {
     static let name = "status"
+    static let options = OptionSpec(values: ["--config", "--format"])
     static let examples = [
         (command: "dynatype status --config /etc/dynatype/ios.json", purpose: "each repository's daemon, refs, outbox"),
         (command: "dynatype status --config /etc/dynatype/ios.json --format json", purpose: "the same as JSON, for monitoring"),
@@ -112,7 +114,7 @@ enum StatusCommand: Command {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, spec: OptionSpec(values: ["--config", "--format"]), command: name)
+        let options = try Arguments(arguments, spec: Self.options, command: name)
         guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0])") }
         let format = try options.choice("--format", Format.self) ?? .text
         let statuses = RepositoryStatus.collect(try daemonConfiguration(options), environment: ProcessInfo.processInfo.environment)

@@ -5,6 +5,11 @@ import Foundation
 
 enum FixCommand: Command {
     static let name = "fix"
+    static let options = OptionSpec(
+        values: AnalysisCacheOptions.values.union(["--rule", "--config", "--context", "--jobs"]),
+        flags: AnalysisCacheOptions.flags.union(["--dry-run"]),
+        aliases: ["-j": "--jobs"]
+    )
     static let examples = [
         (command: "dynatype fix --dry-run", purpose: "the mechanical fixes as a diff, nothing written"),
         (command: "dynatype fix Sources/Settings --rule fixed_font_size", purpose: "apply one rule's fixes in one folder"),
@@ -52,10 +57,7 @@ enum FixCommand: Command {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
-            arguments, spec: OptionSpec(
-                values: AnalysisCacheOptions.values.union(["--rule", "--config", "--context", "--jobs"]), flags: AnalysisCacheOptions.flags.union(["--dry-run"]),
-                aliases: ["-j": "--jobs"]
-            ),
+            arguments, spec: Self.options,
             command: name
         )
         var rules = Set(FixableRules.all)

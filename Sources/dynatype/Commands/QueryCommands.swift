@@ -46,6 +46,11 @@ private let queryExitStatus = """
 
 enum LogCommand: Command {
     static let name = "log"
+    static let options = OptionSpec(
+        values: HistoryLocation.options.union(["--format", "--max-count", "--author", "--path"]),
+        flags: ["--regressions", "--all-repositories"],
+        aliases: ["-n": "--max-count"]
+    )
     static let examples = [
         (command: "dynatype log", purpose: "the last 20 audited commits"),
         (command: "dynatype log --path Sources/Settings -n 0 --format csv > log.csv", purpose: "every commit that changed a folder, for a spreadsheet"),
@@ -78,10 +83,7 @@ enum LogCommand: Command {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
             arguments,
-            spec: OptionSpec(
-                values: HistoryLocation.options.union(["--format", "--max-count", "--author", "--path"]), flags: ["--regressions", "--all-repositories"],
-                aliases: ["-n": "--max-count"]
-            ),
+            spec: Self.options,
             command: name
         )
         let format = try options.choice("--format", HistoryFormat.self) ?? .table
@@ -110,6 +112,7 @@ enum LogCommand: Command {
 
 enum ShowCommand: Command {
     static let name = "show"
+    static let options = OptionSpec(values: HistoryLocation.options.union(["--format"]), flags: ["--all"])
     static let examples = [
         (command: "dynatype show HEAD", purpose: "what the last commit introduced and fixed"),
         (command: "dynatype show v2.0 --all --format sarif", purpose: "every finding at a tag, as SARIF"),
@@ -134,7 +137,7 @@ enum ShowCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, spec: OptionSpec(values: HistoryLocation.options.union(["--format"]), flags: ["--all"]), command: name)
+        let options = try Arguments(arguments, spec: Self.options, command: name)
         guard options.positionals.count == 1 else { throw UsageError(message: "give one revision") }
         let format = try options.choice("--format", ShowRenderer.Format.self) ?? .text
         let context = try QueryContext(options)
@@ -146,6 +149,7 @@ enum ShowCommand: Command {
 
 enum DiffCommand: Command {
     static let name = "diff"
+    static let options = OptionSpec(values: HistoryLocation.options.union(["--format"]))
     static let examples = [
         (command: "dynatype diff v1.0 v2.0", purpose: "introduced, fixed and still failing between two releases"),
         (command: "dynatype diff HEAD~10 HEAD --format csv", purpose: "the same as CSV"),
@@ -164,7 +168,7 @@ enum DiffCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, spec: OptionSpec(values: HistoryLocation.options.union(["--format"])), command: name)
+        let options = try Arguments(arguments, spec: Self.options, command: name)
         guard options.positionals.count == 2 else { throw UsageError(message: "give two revisions") }
         let format = try options.choice("--format", HistoryFormat.self) ?? .table
         let context = try QueryContext(options)
@@ -176,6 +180,7 @@ enum DiffCommand: Command {
 
 enum TrendCommand: Command {
     static let name = "trend"
+    static let options = OptionSpec(values: HistoryLocation.options.union(["--format", "--since", "--by"]))
     static let examples = [
         (command: "dynatype trend --by week", purpose: "compliance week by week"),
         (command: "dynatype trend --since 2025-01-01 --by month --format csv", purpose: "monthly, for a chart"),
@@ -203,7 +208,7 @@ enum TrendCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, spec: OptionSpec(values: HistoryLocation.options.union(["--format", "--since", "--by"])), command: name)
+        let options = try Arguments(arguments, spec: Self.options, command: name)
         let format = try options.choice("--format", HistoryFormat.self) ?? .table
         let bucket = try options.choice("--by", TrendBucket.self) ?? .commit
         let since = try options.value("--since").map { try DateArgument.parse($0, option: "--since") }
@@ -224,6 +229,7 @@ enum TrendCommand: Command {
 
 enum BlameCommand: Command {
     static let name = "blame"
+    static let options = OptionSpec(values: HistoryLocation.options.union(["--format", "--rev"]))
     static let examples = [
         (command: "dynatype blame Sources/Settings/Header.swift", purpose: "who introduced each finding of a file"),
         (command: "dynatype blame Sources/Settings", purpose: "the same for every file of a folder"),
@@ -245,7 +251,7 @@ enum BlameCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, spec: OptionSpec(values: HistoryLocation.options.union(["--format", "--rev"])), command: name)
+        let options = try Arguments(arguments, spec: Self.options, command: name)
         guard options.positionals.count == 1 else { throw UsageError(message: "give one path") }
         let format = try options.choice("--format", HistoryFormat.self) ?? .table
         let context = try QueryContext(options)
@@ -258,6 +264,7 @@ enum BlameCommand: Command {
 
 enum FleetCommand: Command {
     static let name = "fleet"
+    static let options = OptionSpec(values: ["--db", "--repo", "--days", "--format"])
     static let examples = [
         (command: "dynatype fleet --db postgresql://dynatype@db.internal/fleet", purpose: "every repository of a shared history"),
         (command: "dynatype fleet --days 90 --format csv --db postgresql://dynatype@db/fleet", purpose: "a quarter, for a spreadsheet"),
@@ -284,7 +291,7 @@ enum FleetCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, spec: OptionSpec(values: ["--db", "--repo", "--days", "--format"]), command: name)
+        let options = try Arguments(arguments, spec: Self.options, command: name)
         guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0])") }
         let format = try options.choice("--format", HistoryFormat.self) ?? .table
         let days = try options.integer("--days", minimum: 1) ?? 30

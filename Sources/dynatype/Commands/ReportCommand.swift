@@ -6,6 +6,7 @@ import Foundation
 
 enum ReportCommand: Command {
     static let name = "report"
+    static let options = OptionSpec(values: HistoryLocation.options.union(["--html", "--ref", "--since", "--by"]))
     static let examples = [
         (command: "dynatype report --html compliance.html", purpose: "the history of the current branch as one page"),
         (command: "dynatype report --html site/index.html --since \"90 days ago\" --by week", purpose: "the last quarter, week by week"),
@@ -45,7 +46,7 @@ enum ReportCommand: Command {
         """
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, spec: OptionSpec(values: HistoryLocation.options.union(["--html", "--ref", "--since", "--by"])), command: name)
+        let options = try Arguments(arguments, spec: Self.options, command: name)
         guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0]); name the branch with --ref") }
         guard let output = options.value("--html") else { throw UsageError(message: "--html FILE is required: where to write the page") }
         let bucket = try options.choice("--by", TrendBucket.self)

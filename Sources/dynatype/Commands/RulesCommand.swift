@@ -4,6 +4,7 @@ import DynatypeRules
 
 enum RulesCommand: Command {
     static let name = "rules"
+    static let options = OptionSpec(values: ["--format"])
     static let examples = [
         (command: "dynatype rules", purpose: "every rule with its default severity"),
         (command: "dynatype rules fixed_font_size", purpose: "why, fix and examples of one rule"),
@@ -29,7 +30,7 @@ enum RulesCommand: Command {
     enum Format: String, CaseIterable { case text, markdown, reference, json }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try Arguments(arguments, spec: OptionSpec(values: ["--format"]), command: name)
+        let options = try Arguments(arguments, spec: Self.options, command: name)
         let format = try options.choice("--format", Format.self) ?? .text
         if let id = options.positionals.first {
             guard let rule = RuleID(rawValue: id) else { throw UsageError(message: Suggestion.unknownRule(id)) }

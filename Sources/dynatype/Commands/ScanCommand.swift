@@ -5,6 +5,11 @@ import Foundation
 
 enum ScanCommand: Command {
     static let name = "scan"
+    static let options = OptionSpec(
+        values: HistoryLocation.options.union(RulePolicyOptions.options).union(["--ref", "--max-commits", "--since", "--jobs", "--cache", "--tree-cache-mb"]),
+        flags: ["--all", "--verbose"],
+        aliases: ["-j": "--jobs"]
+    )
     static let examples = [
         (command: "dynatype scan", purpose: "audit the commits of the current branch not audited yet"),
         (command: "dynatype scan --since \"90 days ago\"", purpose: "the last three months only"),
@@ -57,7 +62,7 @@ enum ScanCommand: Command {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try Arguments(
             arguments,
-            spec: OptionSpec(values: HistoryLocation.options.union(RulePolicyOptions.options).union(["--ref", "--max-commits", "--since", "--jobs", "--cache", "--tree-cache-mb"]), flags: ["--all", "--verbose"], aliases: ["-j": "--jobs"]),
+            spec: Self.options,
             command: name
         )
         guard options.positionals.isEmpty else { throw UsageError(message: "unexpected argument \(options.positionals[0])") }
