@@ -81,43 +81,34 @@ public class SQLHistoryStore: HistoryStore {
             let summary = record.summary
             let byRule = String(decoding: try encoder.encode(summary.findingsByRule), as: UTF8.self)
             let notAudited = String(decoding: try encoder.encode(record.notAudited), as: UTF8.self)
-            try connection.run(
-                """
-                INSERT INTO commits (repository_id, sha, seq, parent, base, status, error, baseline, author_name, author_email, committed_at,
-                    title, config_hash, files_audited, files_failing, text_elements, text_elements_passing, errors, warnings,
-                    notes, findings_by_rule, introduced, fixed, introduced_errors, files_newly_failing, duration_seconds, audited_at,
-                    config_error, policy_change, unchecked, moved, files_not_audited, not_audited)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    repository, .text(record.sha), .int(sequence), .optional(record.parent), .optional(record.base), .text(record.status.rawValue),
-                    .optional(record.error), .int(record.isBaseline ? 1 : 0), .text(record.authorName), .text(record.authorEmail),
-                    .seconds(record.committedAt), .text(record.title), .optional(record.configurationHash),
-                    .int(summary.filesAudited), .int(summary.filesFailing), .int(summary.textElements), .int(summary.textElementsPassing),
-                    .int(summary.errors), .int(summary.warnings), .int(summary.notes), .text(byRule), .int(record.introduced),
-                    .int(record.fixed), .int(record.introducedErrors), .int(record.filesNewlyFailing), .real(record.durationSeconds),
-                    .seconds(record.auditedAt), .optional(record.configurationError), .optional(record.policyChange),
-                    .int(record.unchecked), .int(record.moved), .int(record.filesNotAudited), .text(notAudited),
-                ]
-            )
+            try connection.insert(into: "commits", [
+                "repository_id": repository, "sha": .text(record.sha), "seq": .int(sequence), "parent": .optional(record.parent),
+                "base": .optional(record.base), "status": .text(record.status.rawValue), "error": .optional(record.error),
+                "baseline": .int(record.isBaseline ? 1 : 0), "author_name": .text(record.authorName), "author_email": .text(record.authorEmail),
+                "committed_at": .seconds(record.committedAt), "title": .text(record.title), "config_hash": .optional(record.configurationHash),
+                "files_audited": .int(summary.filesAudited), "files_failing": .int(summary.filesFailing),
+                "text_elements": .int(summary.textElements), "text_elements_passing": .int(summary.textElementsPassing),
+                "errors": .int(summary.errors), "warnings": .int(summary.warnings), "notes": .int(summary.notes),
+                "findings_by_rule": .text(byRule), "introduced": .int(record.introduced), "fixed": .int(record.fixed),
+                "introduced_errors": .int(record.introducedErrors), "files_newly_failing": .int(record.filesNewlyFailing),
+                "duration_seconds": .real(record.durationSeconds), "audited_at": .seconds(record.auditedAt),
+                "config_error": .optional(record.configurationError), "policy_change": .optional(record.policyChange),
+                "unchecked": .int(record.unchecked), "moved": .int(record.moved), "files_not_audited": .int(record.filesNotAudited),
+                "not_audited": .text(notAudited),
+            ])
             if let configuration {
                 try connection.run(
                     "INSERT INTO configurations (hash, body) VALUES (?, ?) ON CONFLICT DO NOTHING", [.text(configuration.hash), .text(configuration.body)]
                 )
             }
             for change in changes {
-                try connection.run(
-                    """
-                    INSERT INTO finding_changes (repository_id, sha, change, fingerprint, rule, severity, path, line, col, message, fix, current,
-                        from_path, from_fingerprint)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [
-                        repository, .text(record.sha), .text(change.kind.rawValue), .text(change.fingerprint), .text(change.rule),
-                        .text(change.severity.rawValue), .text(change.path), .int(change.line), .int(change.column),
-                        .text(change.message), .text(change.fix), .text(change.current), .optional(change.fromPath), .optional(change.fromFingerprint),
-                    ]
-                )
+                try connection.insert(into: "finding_changes", [
+                    "repository_id": repository, "sha": .text(record.sha), "change": .text(change.kind.rawValue),
+                    "fingerprint": .text(change.fingerprint), "rule": .text(change.rule), "severity": .text(change.severity.rawValue),
+                    "path": .text(change.path), "line": .int(change.line), "col": .int(change.column), "message": .text(change.message),
+                    "fix": .text(change.fix), "current": .text(change.current), "from_path": .optional(change.fromPath),
+                    "from_fingerprint": .optional(change.fromFingerprint),
+                ])
             }
             for rename in renames {
                 try connection.run(

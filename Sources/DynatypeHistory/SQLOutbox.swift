@@ -9,10 +9,10 @@ extension SQLHistoryStore {
     func enqueue(_ notifications: CommitNotifications, commit sha: String) throws {
         let now = Date()
         for alert in notifications.alerts {
-            try connection.run(
-                "INSERT INTO alerts (repository_id, key, sha, kind, ref, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                [repository, .text(alert.key), .text(sha), .text(alert.kind.rawValue), .text(alert.ref), .text(String(decoding: alert.payload, as: UTF8.self)), .seconds(now)]
-            )
+            try connection.insert(into: "alerts", [
+                "repository_id": repository, "key": .text(alert.key), "sha": .text(sha), "kind": .text(alert.kind.rawValue),
+                "ref": .text(alert.ref), "payload": .text(String(decoding: alert.payload, as: UTF8.self)), "created_at": .seconds(now),
+            ], suffix: " ON CONFLICT DO NOTHING")
             guard let id = try rows("SELECT id FROM alerts WHERE repository_id = ? AND key = ?", [repository, .text(alert.key)], { Int64(try $0.int("id")) }).first else { continue }
             for sink in notifications.sinks {
                 try connection.run(
@@ -22,17 +22,14 @@ extension SQLHistoryStore {
             }
         }
         for regression in notifications.opened + notifications.moved {
-            try connection.run(
-                """
-                INSERT INTO open_regressions (repository_id, sha, ref, findings, failing_paths, ratio_before) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (repository_id, sha) DO UPDATE SET ref = excluded.ref, findings = excluded.findings,
+            try connection.insert(into: "open_regressions", [
+                "repository_id": repository, "sha": .text(regression.sha), "ref": .text(regression.ref),
+                "findings": .text(try json(regression.findings)), "failing_paths": .text(try json(regression.failingPaths)),
+                "ratio_before": .real(regression.ratioBefore),
+            ], suffix: """
+                 ON CONFLICT (repository_id, sha) DO UPDATE SET ref = excluded.ref, findings = excluded.findings,
                     failing_paths = excluded.failing_paths, ratio_before = excluded.ratio_before
-                """,
-                [
-                    repository, .text(regression.sha), .text(regression.ref), .text(try json(regression.findings)),
-                    .text(try json(regression.failingPaths)), .real(regression.ratioBefore),
-                ]
-            )
+                """)
         }
         for resolved in notifications.resolved {
             try connection.run(

@@ -19,6 +19,15 @@ public protocol SQLConnection: AnyObject {
 
 extension SQLConnection {
     public func run(_ sql: String) throws { try run(sql, []) }
+
+    /// `INSERT INTO table (a, b, …) VALUES (?, ?, …)` from column–value pairs:
+    /// each value is written beside its column's name, so none can land in
+    /// another column's place. `suffix` follows the values (`ON CONFLICT …`).
+    public func insert(into table: String, _ row: KeyValuePairs<String, SQLValue>, suffix: String = "") throws {
+        let columns = row.map(\.key).joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: row.count).joined(separator: ", ")
+        try run("INSERT INTO \(table) (\(columns)) VALUES (\(placeholders))" + suffix, row.map(\.value))
+    }
 }
 
 /// What the two engines spell differently.
