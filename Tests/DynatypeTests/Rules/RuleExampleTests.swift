@@ -4,7 +4,8 @@ import Testing
 /// Every rule's catalogue examples: triggering ones produce exactly the `↓`
 /// findings of that rule, non-triggering ones none. As SwiftLint's
 /// `verifyRule` does, each triggering example is also run disabled by a
-/// suppression comment, commented out, and after a line of multibyte text;
+/// suppression comment, commented out, inside a string literal, after a
+/// shebang and after a line of multibyte text;
 /// failures are reported at the example's declaration in the catalogue.
 @Suite struct RuleExampleTests {
     @Test(arguments: RuleCatalogue.all.map(\.id))
@@ -56,6 +57,26 @@ import Testing
             let expected = positions.map { SourcePosition(line: $0.line + 1, column: $0.column) }
             let found = findings(of: rule, in: shifted, example)
             #expect(found == expected, "\(rule): found \(found) expected \(expected) after a multibyte line in\n\(shifted)", sourceLocation: example.sourceLocation)
+        }
+    }
+
+    @Test(arguments: RuleCatalogue.all.map(\.id))
+    func triggeringExamplesFindNothingInsideAStringLiteral(rule: RuleID) {
+        for example in RuleCatalogue.descriptor(rule).triggering where example.fileName.hasSuffix(".swift") {
+            let code = "let text = #\"\"\"\n" + example.unmarked.code + "\n\"\"\"#\n"
+            let found = findings(of: rule, in: code, example)
+            #expect(found.isEmpty, "\(rule): found \(found) in a string literal\n\(code)", sourceLocation: example.sourceLocation)
+        }
+    }
+
+    @Test(arguments: RuleCatalogue.all.map(\.id))
+    func triggeringExamplesFindTheSamePlacesAfterAShebang(rule: RuleID) {
+        for example in RuleCatalogue.descriptor(rule).triggering where example.fileName.hasSuffix(".swift") {
+            let (code, positions) = example.unmarked
+            let shifted = "#!/usr/bin/env swift\n" + code
+            let expected = positions.map { SourcePosition(line: $0.line + 1, column: $0.column) }
+            let found = findings(of: rule, in: shifted, example)
+            #expect(found == expected, "\(rule): found \(found) expected \(expected) after a shebang in\n\(shifted)", sourceLocation: example.sourceLocation)
         }
     }
 
