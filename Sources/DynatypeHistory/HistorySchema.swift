@@ -8,6 +8,8 @@ enum HistorySchema {
     static let application = "dynatype-history"
 
     struct Step {
+        /// What the step brings, recorded in `dynatype_meta` (`migration.<version>`) when it runs.
+        let name: String
         let sqlite: String
         let postgresql: String
 
@@ -16,7 +18,7 @@ enum HistorySchema {
 
     /// Each entry moves the schema one version up (index 0 creates version 1).
     static let steps: [Step] = [
-        Step(sqlite: """
+        Step(name: "blob analyses, commits, finding changes, renames, tracked refs", sqlite: """
             CREATE TABLE file_analyses (
                 blob TEXT NOT NULL,
                 analyzer TEXT NOT NULL,
@@ -158,7 +160,7 @@ enum HistorySchema {
             );
             """),
         // 2: the alert outbox, and the regressions waiting to be resolved.
-        Step(sqlite: """
+        Step(name: "alert outbox and open regressions", sqlite: """
             CREATE TABLE alerts (
                 id INTEGER PRIMARY KEY,
                 key TEXT NOT NULL UNIQUE,
@@ -221,7 +223,7 @@ enum HistorySchema {
             """),
         // 3: audits started and not finished, so a commit that crashes the
         // process every time is recorded as failed instead of crashing it forever.
-        Step(sqlite: """
+        Step(name: "audit attempts", sqlite: """
             CREATE TABLE audit_attempts (
                 sha TEXT PRIMARY KEY,
                 attempts INTEGER NOT NULL
@@ -238,7 +240,7 @@ enum HistorySchema {
         // keyed by it as PostgreSQL's were from the start. SQLite's file holds
         // one repository, so its rows get id 1, and the unique indexes the
         // shared upserts name.
-        Step(sqlite: """
+        Step(name: "repository identity", sqlite: """
             CREATE TABLE repositories (
                 id INTEGER PRIMARY KEY,
                 name TEXT NOT NULL UNIQUE,
@@ -258,7 +260,7 @@ enum HistorySchema {
             """, postgresql: ""),
         // 5: where earlier limited scans began, read at every plan (a daemon
         // plans at each ref move): without it, a scan of all commits.
-        Step(sqlite: """
+        Step(name: "index of limited scans' baselines", sqlite: """
             CREATE INDEX commits_baselines ON commits (repository_id, parent) WHERE baseline = 1;
             """, postgresql: """
             CREATE INDEX commits_baselines ON commits (repository_id, parent) WHERE baseline = 1;
@@ -271,7 +273,7 @@ enum HistorySchema {
         // configuration is invalid or weakened; a regression keeps the
         // commit that resolved it. SQLite cannot widen a CHECK, so it copies
         // the two tables (children first, then their parent).
-        Step(sqlite: """
+        Step(name: "configurations, moved and unchecked findings, policy alerts", sqlite: """
             CREATE TABLE configurations (
                 hash TEXT PRIMARY KEY,
                 body TEXT NOT NULL
@@ -354,7 +356,7 @@ enum HistorySchema {
         // 7: files a commit's audit declined (binary, too large, over their
         // CPU budget) are said, not dropped: how many in its tree, and why
         // for those it added or changed (JSON, path → reason).
-        Step(sqlite: notAuditedColumns, postgresql: notAuditedColumns),
+        Step(name: "files not audited", sqlite: notAuditedColumns, postgresql: notAuditedColumns),
     ]
 
     private static let notAuditedColumns = """

@@ -24,8 +24,12 @@ struct SchemaMigrator {
                 try connection.execute("CREATE TABLE dynatype_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
                 try connection.run("INSERT INTO dynatype_meta (key, value) VALUES ('application', ?)", [.text(HistorySchema.application)])
             }
-            for step in HistorySchema.steps[current..<target] where !step.sql(connection.dialect).isEmpty {
-                try connection.execute(step.sql(connection.dialect))
+            for (version, step) in zip((current + 1)...target, HistorySchema.steps[current..<target]) {
+                if !step.sql(connection.dialect).isEmpty { try connection.execute(step.sql(connection.dialect)) }
+                try connection.run(
+                    "INSERT INTO dynatype_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    [.text("migration.\(version)"), .text(step.name)]
+                )
             }
             try connection.run(
                 """

@@ -100,6 +100,17 @@ import Testing
         #expect(columns[0] == columns[1], "only in SQLite: \(columns[0].subtracting(columns[1]).sorted()); only in PostgreSQL: \(columns[1].subtracting(columns[0]).sorted())")
     }
 
+    /// Each schema step is recorded by name as it runs: the database says
+    /// what it went through, not only the number it reached.
+    @Test(arguments: StoreEngine.allCases)
+    func theSchemaStepsAreRecordedByNameAsTheyRun(engine: StoreEngine) throws {
+        let folder = try TemporaryDirectory()
+        let recorded = try engine.emptyDatabase(in: folder).openForWriting(.test()).migrationsForTest()
+        let expected = Dictionary(uniqueKeysWithValues: HistorySchema.steps.enumerated().map { ("migration.\($0.offset + 1)", $0.element.name) })
+        #expect(recorded == expected)
+        #expect(Set(HistorySchema.steps.map(\.name)).count == HistorySchema.steps.count)
+    }
+
     /// Every column holds a value no other column holds, so columns written
     /// or read in each other's places cannot read back as saved.
     @Test(arguments: StoreEngine.allCases)

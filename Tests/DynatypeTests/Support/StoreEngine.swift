@@ -29,6 +29,12 @@ extension SQLHistoryStore {
     /// Statements a test needs beside the store's own (damage, a newer schema).
     func executeForTest(_ sql: String) throws { try connection.execute(sql) }
 
+    /// The schema steps the database records as run, by version.
+    func migrationsForTest() throws -> [String: String] {
+        let rows = try connection.query("SELECT key, value FROM dynatype_meta WHERE key LIKE 'migration.%'", []) { (try $0.text("key"), try $0.text("value")) }
+        return Dictionary(uniqueKeysWithValues: rows)
+    }
+
     /// Every `table.column` of the schema, as the engine's own catalogue lists them.
     func columnsForTest() throws -> Set<String> {
         let query = switch connection.dialect {
