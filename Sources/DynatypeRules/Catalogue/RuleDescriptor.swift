@@ -16,13 +16,15 @@ public struct RuleDescriptor: Sendable {
     /// The public documentation it is based on.
     public let sources: String
     public let platforms: Set<Platform>
+    /// How `dynatype fix` applies the replacement, when it is mechanical.
+    public let mechanicalFix: FixableRules.Strategy?
     public let triggering: [RuleExample]
     public let nonTriggering: [RuleExample]
 
     init(
         _ id: RuleID, name: String, severity: Severity, escalatedSeverity: Severity? = nil, severityNote: String? = nil,
         summary: String, rationale: String, fix: String, sources: String, platforms: Set<Platform> = Set(Platform.allCases),
-        triggering: [RuleExample] = [], nonTriggering: [RuleExample] = []
+        mechanicalFix: FixableRules.Strategy? = nil, triggering: [RuleExample] = [], nonTriggering: [RuleExample] = []
     ) {
         self.id = id
         self.name = name
@@ -34,6 +36,7 @@ public struct RuleDescriptor: Sendable {
         self.fix = fix
         self.sources = sources
         self.platforms = platforms
+        self.mechanicalFix = mechanicalFix
         self.triggering = triggering
         self.nonTriggering = nonTriggering
     }

@@ -11,16 +11,10 @@ public enum FixableRules {
         case widenRange
     }
 
-    public static let strategies: [RuleID: Strategy] = [
-        .fixedFontSize: .replace,
-        .fixedCustomFont: .replace,
-        .customFontWithoutRelativeStyle: .replace,
-        .fixedUIKitFont: .replace,
-        .fontSizeReadOnce: .replace,
-        .fixedTextHeight: .replace,
-        .missingAdjustsFont: .insertAfterStatement,
-        .clampedDynamicType: .widenRange,
-    ]
+    /// Each rule whose descriptor declares a mechanical fix.
+    public static let strategies: [RuleID: Strategy] = Dictionary(
+        uniqueKeysWithValues: RuleCatalogue.all.compactMap { rule in rule.mechanicalFix.map { (rule.id, $0) } }
+    )
 
     public static var all: [RuleID] { strategies.keys.sorted() }
 }

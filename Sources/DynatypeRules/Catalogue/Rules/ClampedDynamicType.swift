@@ -5,6 +5,7 @@ extension RuleCatalogue {
         rationale: "Clamping stops text from growing for the users who need it most.",
         fix: "widen to `...DynamicTypeSize.accessibility5`, or add `.accessibilityShowsLargeContentViewer()`",
         sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",
+        mechanicalFix: .widenRange,
         triggering: [
             RuleExample("""
                 struct A: View { var body: some View { Text("a").↓dynamicTypeSize(.xSmall ... .xxxLarge) } }

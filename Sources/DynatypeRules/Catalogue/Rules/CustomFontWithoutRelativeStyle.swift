@@ -4,6 +4,7 @@ extension RuleCatalogue {
         summary: "SwiftUI `Font.custom(_:size:)` without `relativeTo:`",
         rationale: "It scales relative to `.body`; headings then scale on the wrong curve (a team wanting the strict reading makes it an error).",
         fix: "add `relativeTo:` with the nearest text style", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",
+        mechanicalFix: .replace,
         triggering: [RuleExample("""
             struct A: View { var body: some View { Text("a").font(↓.custom("Merriweather", size: 28)) } }
             """)],

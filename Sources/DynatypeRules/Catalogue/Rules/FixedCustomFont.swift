@@ -4,6 +4,7 @@ extension RuleCatalogue {
         summary: "SwiftUI `Font.custom(_:fixedSize:)`",
         rationale: "A fixed-size custom font never scales.",
         fix: "`.custom(\"Name\", size: N, relativeTo: .<style>)`", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",
+        mechanicalFix: .replace,
         triggering: [
             RuleExample("""
                 struct A: View { var body: some View { Text("a").font(↓.custom("Menlo", fixedSize: 11)) } }

@@ -5,6 +5,7 @@ extension RuleCatalogue {
         rationale: "A UIKit font with a fixed size does not scale.",
         fix: "`UIFont.preferredFont(forTextStyle:)` + `adjustsFontForContentSizeCategory = true`, or `UIFontMetrics(forTextStyle:).scaledFont(for:)`",
         sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography); Apple HIG: Accessibility, larger text (https://developer.apple.com/design/human-interface-guidelines/accessibility); Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)", platforms: Platform.uiKit,
+        mechanicalFix: .replace,
         triggering: [
             RuleExample("""
                 import UIKit

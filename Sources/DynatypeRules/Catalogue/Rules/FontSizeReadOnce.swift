@@ -5,6 +5,7 @@ extension RuleCatalogue {
         rationale: "The size is the user's when the font is made; it does not follow the user's text size when it changes while the app runs.",
         fix: "UIKit: `UIFontMetrics(forTextStyle:).scaledFont(for:)` of the style's default size, keeping weight and face; SwiftUI: `.system(.<style>, weight:)`, or `@ScaledMetric(relativeTo:)` for a multiple",
         sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)",
+        mechanicalFix: .replace,
         triggering: [
             RuleExample("""
                 import UIKit
