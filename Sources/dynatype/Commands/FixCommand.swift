@@ -31,7 +31,9 @@ enum FixCommand: Command {
           clamped_dynamic_type                a range widened to .accessibility5
         Edits are applied bottom-up; each fixed file is parsed and audited again (with the
         files that use its symbols), and a file whose fix leaves a syntax error or a finding
-        it did not have is not written. A file that changed since it was read is not touched.
+        it did not have is not written. A file that changed since it was read is not touched,
+        nor is a file that no target builds (no Xcode project names it and no Swift package
+        holds it; where the projects cannot say, every file counts as built).
 
         ARGUMENTS:
           PATH               Files or folders (searched recursively). Default: the current folder.
@@ -86,6 +88,7 @@ enum FixCommand: Command {
         var fixer = ProjectFixer(configuration: configuration, rules: rules)
         fixer.threads = auditor.threads
         fixer.cache = AnalysisCacheOptions.open(options, project: context ?? root)
+        fixer.projectRoot = context
         let plan = fixer.plan(files: found.files, contextFiles: found.contextFiles, root: root)
         let table = FixTable.render(plan)
         if options.flag("--dry-run") {
@@ -112,6 +115,12 @@ enum FixTable {
         for (rule, tally) in plan.tallies.sorted(by: { $0.key < $1.key }) {
             table.add([rule.rawValue, "\(tally.fixed)", "\(tally.left)", "\(tally.refused)"])
         }
-        return "\(plan.files.count) file\(plan.files.count == 1 ? "" : "s") fixed\n" + (table.rows.isEmpty ? "" : table.aligned)
+        var text = "\(plan.files.count) file\(plan.files.count == 1 ? "" : "s") fixed\n" + (table.rows.isEmpty ? "" : table.aligned)
+        if !plan.unbuilt.isEmpty {
+            let count = plan.unbuilt.count
+            text += "\(count) file\(count == 1 ? "" : "s") left as \(count == 1 ? "it is" : "they are"): no Xcode project or package builds "
+                + (count == 1 ? "it" : "them") + " (" + plan.unbuilt.joined(separator: ", ") + ")\n"
+        }
+        return text
     }
 }

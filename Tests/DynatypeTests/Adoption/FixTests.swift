@@ -156,4 +156,31 @@ import Testing
         var status = stat()
         #expect(lstat(folder.url.appendingPathComponent("App/Alias.swift").path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
     }
+
+    /// A file no target builds is left alone (duckduckgo-iOS and
+    /// pocket-casts-ios kept views that no Xcode project names): a fix there
+    /// changes nothing anyone sees. Where the project keeps its folders in
+    /// sync (Xcode 16), it names no files, and every file counts as built.
+    @Test(arguments: [false, true])
+    func aFileNoTargetBuildsIsLeftAlone(synchronizedFolders: Bool) throws {
+        let folder = try TemporaryDirectory()
+        let view = "import SwiftUI\nstruct A: View { var body: some View { Text(\"a\").font(.system(size: 12)) } }\n"
+        try folder.write("App/Built.swift", view)
+        try folder.write("App/Orphan.swift", view)
+        try folder.write("Kit/Sources/Kit/Packaged.swift", view)
+        try folder.write("Kit/Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\")\n")
+        let group = synchronizedFolders ? "isa = PBXFileSystemSynchronizedRootGroup; path = App;" : "isa = PBXGroup; children = ();"
+        try folder.write("App.xcodeproj/project.pbxproj", """
+            // !$*UTF8*$!
+            { objects = {
+                1A /* Built.swift in Sources */ = {isa = PBXBuildFile; fileRef = 1B /* Built.swift */; };
+                1B /* Built.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Built.swift; sourceTree = "<group>"; };
+                1C = {\(group)};
+            }; }
+            """)
+        let result = try runDynatype(["fix", "--dry-run", "--no-cache", "App", "Kit"], in: folder.url)
+        #expect(result.stdout.contains("+++ b/App/Built.swift") && result.stdout.contains("+++ b/Kit/Sources/Kit/Packaged.swift"), "\(result.stdout)")
+        #expect(result.stdout.contains("+++ b/App/Orphan.swift") == synchronizedFolders, "\(result.stdout)")
+        #expect(result.stderr.contains("no Xcode project or package builds it (App/Orphan.swift)") == !synchronizedFolders, "\(result.stderr)")
+    }
 }

@@ -20,6 +20,9 @@ public struct ProjectFixer {
     public var threads = ParallelWork.defaultThreadCount
     /// Phase-one analyses kept between runs (none: every file is parsed).
     public var cache: AnalysisCacheFile?
+    /// Where the Xcode projects and packages that say which files are built
+    /// are looked for (default: the fixed folder).
+    public var projectRoot: URL?
 
     public init(configuration: ProjectConfiguration, rules: Set<RuleID>) {
         self.configuration = configuration
@@ -32,10 +35,15 @@ public struct ProjectFixer {
         let sources = read(files + contextFiles, root: root, reported: files.count)
         var project = FixProject(sources: sources, resolver: ProjectResolver(configuration: configuration.rules))
         var plan = FixPlan()
+        let membership = BuildMembership(root: projectRoot ?? root)
         for index in sources.indices where sources[index].isReported {
             let source = sources[index]
             let original = project.reports[index]
-            let wanted = source.kind == .swift ? original.findings.filter { rules.contains($0.rule) } : []
+            var wanted = source.kind == .swift ? original.findings.filter { rules.contains($0.rule) } : []
+            if !wanted.isEmpty, !membership.isBuilt(source.url) {
+                plan.unbuilt.append(source.path)
+                wanted = []
+            }
             var refused: [Finding] = []
             var outcome: FileFixAttempt.Outcome = wanted.isEmpty ? .nothingToFix : attempt(wanted, in: index, project: &project)
             if case .refused = outcome {
@@ -231,6 +239,8 @@ public struct FixPlan: Sendable {
 
     public var files: [FileFix] = []
     public var tallies: [RuleID: Tally] = [:]
+    /// Files with fixes to make that no target builds: left as they are.
+    public var unbuilt: [String] = []
 
     /// Errors and warnings of `rules` that remain after the fix: what `fix`
     /// was asked to do and did not. Notes and other rules' findings are
