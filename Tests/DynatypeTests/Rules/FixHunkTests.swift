@@ -119,6 +119,26 @@ import Testing
         ])
     }
 
+    /// home-assistant's complication: a size a computed property picks from
+    /// three (22, 12, 16) is a conditional, so one style for all is no fix.
+    @Test func aComputedSizeWithSeveralValuesGetsOneStylePerBranchOrNone() {
+        let report = audit("""
+            import SwiftUI
+            struct Gauge: View {
+                let isValueOnly: Bool
+                let hasGauge: Bool
+                private var valueFontSize: CGFloat { if isValueOnly { 22 } else if hasGauge { 12 } else { 16 } }
+                private var labelSize: CGFloat { hasGauge ? 13 : 13 }
+                var body: some View {
+                    Text("68%").font(.system(size: valueFontSize, weight: .semibold))
+                    Text("Battery").font(.system(size: labelSize))
+                }
+            }
+            """)
+        #expect(report.findings.map(\.replacement) == [nil, ".footnote"])
+        #expect(report.findings.first?.fix.contains("give each branch its own text style") == true)
+    }
+
     @Test func aSquareFrameIsNotStretchedIntoATallBox() {
         let report = audit("""
             import SwiftUI

@@ -190,21 +190,22 @@ final class BindingResolver {
 }
 
 extension PatternBindingSyntax {
-    /// The expression a binding evaluates to: its initializer, or the single
-    /// returned expression of a computed getter.
-    var valueExpression: ExprSyntax? {
-        if let value = initializer?.value { return value }
-        guard let accessors = accessorBlock?.accessors else { return nil }
-        switch accessors {
-        case .getter(let items):
-            return items.returnedExpressions.first
-        case .accessors(let list):
-            let getter = list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
-            return getter?.body?.statements.returnedExpressions.first
-        @unknown default:
-            return nil
+    /// Every value the binding can have: its initializer, or each value its
+    /// getter returns (`if isValueOnly { 22 } else if hasGauge { 12 } else { 16 }`: three).
+    var returnedValues: [ExprSyntax] {
+        if let value = initializer?.value { return [value] }
+        switch accessorBlock?.accessors {
+        case .getter(let items)?: return items.returnedExpressions
+        case .accessors(let list)?:
+            return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements.returnedExpressions ?? []
+        case nil: return []
+        @unknown default: return []
         }
     }
+
+    /// The expression a binding evaluates to: its initializer, or the first
+    /// returned expression of a computed getter.
+    var valueExpression: ExprSyntax? { returnedValues.first }
 
     var name: String? { pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
 

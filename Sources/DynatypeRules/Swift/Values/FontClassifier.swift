@@ -339,20 +339,35 @@ struct FontClassifier {
     /// The nearest styles of the two sizes of `cond ? 12 : 14`, when both are known.
     private func branchStyles(of size: ExprSyntax, onMacOS: Bool) -> (TextStyle, TextStyle)? {
         let expr = size.unwrapped
-        let branches: (ExprSyntax, ExprSyntax)
+        let branches: [ExprSyntax]
         if let ternary = expr.as(TernaryExprSyntax.self) {
-            branches = (ternary.thenExpression, ternary.elseExpression)
+            branches = [ternary.thenExpression, ternary.elseExpression]
         } else if let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3,
             let ternary = Array(sequence.elements)[1].as(UnresolvedTernaryExprSyntax.self), let otherwise = sequence.elements.last
         {
-            branches = (ternary.thenExpression, otherwise)
+            branches = [ternary.thenExpression, otherwise]
+        } else if let computed = computedSizes(expr), computed.count > 1 {
+            branches = computed
         } else {
             return nil
         }
-        guard let first = sizes.estimate(branches.0)?.points, let second = sizes.estimate(branches.1)?.points, !first.isNaN, !second.isNaN
-        else { return nil }
+        let points = branches.map { sizes.estimate($0)?.points }
+        guard points.allSatisfy({ $0 != nil && !$0!.isNaN }) else { return nil }
         let nearest = onMacOS ? { TextStyle.nearestOnMacOS(toPointSize: $0) } : { TextStyle.nearest(toPointSize: $0) }
-        return (nearest(first), nearest(second))
+        let styles = points.compactMap { $0 }.map(nearest)
+        guard let first = styles.first, let other = styles.first(where: { $0 != first }) else { return (styles[0], styles[0]) }
+        return (first, other)
+    }
+
+    /// The sizes a computed property of the type can return
+    /// (`var valueFontSize: CGFloat { if isValueOnly { 22 } else if hasGauge { 12 } else { 16 } }`).
+    private func computedSizes(_ expr: ExprSyntax) -> [ExprSyntax]? {
+        guard let name = expr.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            case .member(let binding, _, _) = context.bindings.resolve(name, at: expr), binding.initializer == nil
+        else { return nil }
+        return binding.returnedValues.flatMap { value -> [ExprSyntax] in
+            value.is(IfExprSyntax.self) || value.is(SwitchExprSyntax.self) ? branchResults(of: Syntax(value)) : [value]
+        }
     }
 
     /// `UIFont(descriptor: d, size: d.pointSize)`: the descriptor's own size, as `size: 0` keeps it.
