@@ -405,6 +405,27 @@ import Testing
         #expect(report.elements.map(\.element.description) == ["shown"])
     }
 
+    /// A `#if DEBUG` block of `#Preview`s and the private helpers only they
+    /// call is preview code, however it is grouped.
+    @Test func aDebugBlockOfPreviewsAndTheirHelpersIsPreviewCode() {
+        let report = audit("""
+            import SwiftUI
+            struct Row: View {
+                let title: String
+                var body: some View { Text(title) }
+            }
+            #if DEBUG
+            private func face(_ title: String) -> some View {
+                Row(title: title).font(.system(size: 15))
+            }
+            #Preview("Name") {
+                face("a").padding()
+            }
+            #endif
+            """)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+    }
+
     @Test func helpersReachedOnlyFromPreviewsOrChromeAreNotJudged() {
         let report = audit("""
             import SwiftUI

@@ -75,16 +75,20 @@ struct HelperReach: Hashable {
             return variable.bindings.allSatisfy { $0.name.map(previewOnly.contains) ?? false }
         }
         if let scope = TypeScope(Syntax(decl)) { return previewOnly.contains(scope.name) }
-        // `#if DEBUG` around sample views.
+        if let macro = decl.as(MacroExpansionDeclSyntax.self) { return macro.macroName.text == "Preview" }
+        // `#if DEBUG` around sample views, with the `#Preview`s that show them.
         guard let conditional = decl.as(IfConfigDeclSyntax.self) else { return false }
-        let decls = conditional.clauses.flatMap { clause -> [DeclSyntax?] in
+        let items = conditional.clauses.flatMap { clause -> [Syntax] in
             switch clause.elements {
-            case .statements(let items)?: return items.map { $0.item.as(DeclSyntax.self) }
-            case .decls(let members)?: return members.map(\.decl)
+            case .statements(let items)?: return items.map { Syntax($0.item) }
+            case .decls(let members)?: return members.map { Syntax($0.decl) }
             default: return []
             }
         }
-        return !decls.isEmpty && decls.allSatisfy { $0.map(isPreviewOnly) ?? false }
+        return !items.isEmpty && items.allSatisfy { item in
+            if let macro = item.as(MacroExpansionExprSyntax.self) { return macro.macroName.text == "Preview" }
+            return item.as(DeclSyntax.self).map(isPreviewOnly) ?? false
+        }
     }
 }
 
