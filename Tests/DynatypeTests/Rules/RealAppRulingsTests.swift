@@ -424,6 +424,27 @@ import Testing
             #endif
             """)
         #expect(report.findings.isEmpty, "\(report.findings)")
+        // Beside a sample model (home-assistant's complications): the model is audited, the preview code is not.
+        let mixed = audit("""
+            import SwiftUI
+            struct Row: View {
+                let title: String
+                var body: some View { Text(title) }
+            }
+            #if DEBUG
+            extension Row {
+                static let sample = Row(title: "Battery")
+                var debugLabel: some View { Text("debug").font(.system(size: 9)) }
+            }
+            private func face(_ row: Row) -> some View {
+                row.font(.system(size: 15))
+            }
+            #Preview("Name") {
+                face(.sample).padding()
+            }
+            #endif
+            """)
+        #expect(mixed.findings.map(\.position.line) == [9], "\(mixed.findings)")
     }
 
     @Test func helpersReachedOnlyFromPreviewsOrChromeAreNotJudged() {

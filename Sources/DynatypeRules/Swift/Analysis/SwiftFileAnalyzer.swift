@@ -9,7 +9,7 @@ public struct SwiftFileAnalyzer: Sendable {
     /// Changes whenever the analysis of some input changes, so cached
     /// analyses of older versions are never reused (`AnalyzerVersionTests`
     /// fails when the analyses change and this does not).
-    public static let version = "swift-58"
+    public static let version = "swift-59"
 
     public let memo: AnalysisMemo?
 
@@ -76,7 +76,7 @@ public struct SwiftFileAnalyzer: Sendable {
 
         var analysis = FileAnalysis(language: .swift)
         // Helpers only previews reach are preview code, audited by no rule.
-        let fileScope = units.fileScope.filter { !reach.isPreviewOnly($0) }
+        let fileScope = units.fileScope.flatMap(reach.auditedParts(of:))
         if !fileScope.isEmpty {
             analysis.append(work.analysis(of: fileScope, context: reads(fileScope, context)) { run(fileScope, [.member, .type]) })
         }

@@ -63,10 +63,24 @@ struct HelperReach: Hashable {
     /// Whether a top-level item or member declares a helper reached only
     /// from preview code (a type's whole group is skipped by its name).
     func isPreviewOnly(_ item: Syntax) -> Bool {
-        guard !previewOnly.isEmpty,
-            let decl = item.as(CodeBlockItemSyntax.self)?.item.as(DeclSyntax.self) ?? item.as(MemberBlockItemSyntax.self)?.decl
-        else { return false }
+        guard !previewOnly.isEmpty else { return false }
+        if let macro = item.as(CodeBlockItemSyntax.self)?.item.as(MacroExpansionExprSyntax.self) { return macro.macroName.text == "Preview" }
+        guard let decl = item.as(CodeBlockItemSyntax.self)?.item.as(DeclSyntax.self) ?? item.as(MemberBlockItemSyntax.self)?.decl else { return false }
         return isPreviewOnly(decl)
+    }
+
+    /// What rules audit of a top-level item: nothing of preview code; of a
+    /// `#if` block that mixes preview code with other code (`#if DEBUG`
+    /// with sample models beside previews and their helpers), the rest.
+    func auditedParts(of item: Syntax) -> [Syntax] {
+        if isPreviewOnly(item) { return [] }
+        guard !previewOnly.isEmpty, let conditional = item.as(CodeBlockItemSyntax.self)?.item.as(IfConfigDeclSyntax.self) else { return [item] }
+        let parts = conditional.clauses.flatMap { clause -> [Syntax] in
+            guard case .statements(let items)? = clause.elements else { return [] }
+            return items.map(Syntax.init)
+        }
+        let kept = parts.filter { !isPreviewOnly($0) }
+        return kept.count == parts.count ? [item] : kept
     }
 
     private func isPreviewOnly(_ decl: DeclSyntax) -> Bool {
