@@ -11,6 +11,8 @@ final class AnalysisBuilder {
     /// registry promises, so reporting anything else is a bug; debug builds
     /// (the tests, which run every rule example) check it.
     var reportingFamily: (any RuleFamily.Type)?
+    /// Elements whose findings keep no replacement (`FixHold`).
+    private var holds: [Int: FixHold] = [:]
 
     init(context: FileContext) {
         self.context = context
@@ -32,6 +34,13 @@ final class AnalysisBuilder {
 
     func element(_ index: Int) -> TextElement { analysis.elements[index] }
 
+    func hold(fixesOfElement index: Int, _ hold: FixHold) { holds[index] = hold }
+
+    private func applyingHolds(_ finding: Finding) -> Finding {
+        guard let hold = finding.elements.lazy.compactMap({ self.holds[$0] }).first(where: { $0.holds(finding.rule) }) else { return finding }
+        return finding.withoutReplacement(because: hold.reason)
+    }
+
     /// A finding with the catalogue's severity for `rule` (see `Finding.init`).
     func makeFinding(
         _ rule: RuleID, escalated: Bool = false, at node: some SyntaxProtocol, message: String,
@@ -47,6 +56,7 @@ final class AnalysisBuilder {
     func report(_ finding: Finding) {
         checkDeclared(finding.rule)
         guard applies(finding.rule) else { return }
+        let finding = applyingHolds(finding)
         if WidgetCanvas.layoutRules.contains(finding.rule) {
             analysis.conditionalFindings.append(ConditionalFinding(finding: finding, condition: .outsideWidgetExtension))
         } else {
@@ -57,6 +67,7 @@ final class AnalysisBuilder {
     func report(_ finding: Finding, when condition: FindingCondition) {
         checkDeclared(finding.rule)
         guard applies(finding.rule) else { return }
+        let finding = applyingHolds(finding)
         let condition = WidgetCanvas.layoutRules.contains(finding.rule) ? .all([condition, .outsideWidgetExtension]) : condition
         analysis.conditionalFindings.append(ConditionalFinding(finding: finding, condition: condition))
     }
@@ -102,9 +113,10 @@ final class AnalysisBuilder {
     /// makes the finding depend on the helper's calls; a parameter of
     /// anything else leaves the font unresolved, which the element's status
     /// already says.
-    func report(_ site: FontSite, elements: [Int] = [], also: FindingCondition? = nil) {
+    func report(_ site: FontSite, elements: [Int] = [], also: FindingCondition? = nil, hold: FixHold? = nil) {
         judgedConstructors.insert(site.node.id)
-        let finding = finding(for: site, elements: elements)
+        let found = finding(for: site, elements: elements)
+        let finding = hold.map { found.withoutReplacement(because: $0.reason) } ?? found
         var conditions = also.map { [$0] } ?? []
         switch site.dependency {
         case nil, .scales?, .fixed?:

@@ -25,7 +25,10 @@ struct ConstructorRule {
             // Inside `Font(…)`, the wrapper decides the fix (SwiftUI's own style).
             let value = FontClassifier.swiftUIWrapper(of: call).map(ExprSyntax.init) ?? ExprSyntax(call)
             let sites = classifier.classify(value, expecting: nil).sites.filter { $0.node.id == call.id }
-            guard !sites.isEmpty, !isScaledByFontMetrics(call), !isAssignedToFont(call), !isFaceOnly(call) else { continue }
+            guard !sites.isEmpty, !isScaledByFontMetrics(call), !isAssignedToFont(call), !isFaceOnly(call),
+                !DrawnText.isDrawnIntoImage(call)
+            else { continue }
+            let hold = DrawnText.drawingOverride(around: call).map { _ in Self.drawnByHand }
             // Stored in a property: the property's reads across the audit decide.
             if let property = Self.storingProperty(of: call) {
                 for site in sites where site.dependency == nil {
@@ -34,10 +37,15 @@ struct ConstructorRule {
                 }
                 sites.filter { $0.dependency != nil }.forEach { builder.report($0) }
             } else {
-                sites.forEach { builder.report($0) }
+                sites.forEach { builder.report($0, hold: hold) }
             }
         }
     }
+
+    private static let drawnByHand = FixHold(
+        reason: "the text is drawn by hand in `draw`, at positions and in shapes the code computes; scale those with the font",
+        rules: nil
+    )
 
     /// `UIFont.appFont(ofSize: 14)` outside an element still counts as a call of
     /// the helper for "any call passes a fixed size".

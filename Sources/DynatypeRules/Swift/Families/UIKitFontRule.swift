@@ -11,8 +11,10 @@ struct UIKitFontRule {
     func run() -> [Receiver: Int] {
         var elementOf: [Receiver: Int] = [:]
         let imageOnly = ImageOnlyViews.receivers(in: builder.context.index, receivers)
+        let held = HeldTextViews(context: builder.context, receivers: receivers)
         for receiver in elementReceivers() where !imageOnly.contains(receiver) {
             let index = registerElement(receiver)
+            if let hold = held.hold(of: receiver) { builder.hold(fixesOfElement: index, hold) }
             elementOf[receiver] = index
             elementOf[receiver.titleLabel] = index
             judgeFonts(of: receiver, element: index)
@@ -20,7 +22,8 @@ struct UIKitFontRule {
         // Fonts given to anything else with a `font` (a custom view's own
         // property) are still judged here: `ConstructorRule` leaves every
         // font assignment to this rule.
-        for (receiver, assignments) in receivers.assignments where elementOf[receiver] == nil && !imageOnly.contains(receiver) {
+        for (receiver, assignments) in receivers.assignments
+        where elementOf[receiver] == nil && !imageOnly.contains(receiver) && !drawsConfiguredTitle(receiver) {
             for assignment in assignments where assignment.property == "font" { _ = judge(assignment, of: receiver, elements: []) }
         }
         for receiver in receivers.declared.keys where isOutlet(receiver) {
@@ -96,7 +99,7 @@ struct UIKitFontRule {
             !fontAssignments(of: $0).isEmpty || !isOutlet($0) && !handedOn.contains($0) && showsTextInDefaultFont($0)
         })
         for receiver in receivers.assignments.keys where !fontAssignments(of: receiver).isEmpty {
-            if let owner = receiver.owner, result.contains(owner) { continue }
+            if let owner = receiver.owner, result.contains(owner) || drawsConfiguredTitle(receiver) { continue }
             if receivers.isTextView(receiver) { result.insert(receiver) }
         }
         return result.sorted { position(of: $0) < position(of: $1) }
@@ -199,6 +202,12 @@ struct UIKitFontRule {
             else { return false }
             return receivers.receivers(for: target.base, at: assignment).contains { $0 == receiver || $0 == receiver.titleLabel }
         }
+    }
+
+    /// The title label of a configured button: the configuration's font is
+    /// the one drawn, so what the label is given never shows.
+    private func drawsConfiguredTitle(_ receiver: Receiver) -> Bool {
+        receiver.owner.map(isConfigured) ?? false
     }
 
     private func isOutlet(_ receiver: Receiver) -> Bool {

@@ -336,8 +336,9 @@ struct FontClassifier {
         return binding.initializer.map { Self.isPreferredDescriptor($0.value.trimmedText) } ?? false
     }
 
-    /// The nearest styles of the two sizes of `cond ? 12 : 14`, when both are known.
-    private func branchStyles(of size: ExprSyntax, onMacOS: Bool) -> (TextStyle, TextStyle)? {
+    /// The sizes of `cond ? 12 : 14` (or of a computed property's branches)
+    /// and their nearest styles, when every size is known.
+    private func branchStyles(of size: ExprSyntax, onMacOS: Bool) -> [(points: Double, style: TextStyle)]? {
         let expr = size.unwrapped
         let branches: [ExprSyntax]
         if let ternary = expr.as(TernaryExprSyntax.self) {
@@ -351,12 +352,28 @@ struct FontClassifier {
         } else {
             return nil
         }
-        let points = branches.map { sizes.estimate($0)?.points }
-        guard points.allSatisfy({ $0 != nil && !$0!.isNaN }) else { return nil }
+        let points = branches.compactMap { sizes.estimate($0)?.points }.filter { !$0.isNaN }
+        guard points.count == branches.count else { return nil }
         let nearest = onMacOS ? { TextStyle.nearestOnMacOS(toPointSize: $0) } : { TextStyle.nearest(toPointSize: $0) }
-        let styles = points.compactMap { $0 }.map(nearest)
-        guard let first = styles.first, let other = styles.first(where: { $0 != first }) else { return (styles[0], styles[0]) }
-        return (first, other)
+        return points.map { ($0, nearest($0)) }
+    }
+
+    /// The fix in words for a conditional whose branches have different
+    /// sizes, or `nil` when they have one: each branch its own style, or,
+    /// where several sizes share the nearest style (8 and 10 are both below
+    /// `.caption2`), the sizes kept and scaled, since one style would make
+    /// them one size.
+    private func branchAdvice(of size: ExprSyntax, onMacOS: Bool) -> String? {
+        guard let branches = branchStyles(of: size, onMacOS: onMacOS), Set(branches.map(\.points)).count > 1 else { return nil }
+        var styles: [TextStyle] = []
+        for branch in branches where !styles.contains(branch.style) { styles.append(branch.style) }
+        guard styles.count == Set(branches.map(\.points)).count else {
+            let written = Array(Set(branches.map(\.points))).sorted().map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: ", ")
+            return "keep the branches' sizes (\(written) pt) and scale each one (`@ScaledMetric(relativeTo: .\(styles[0].rawValue))`, "
+                + "`UIFontMetrics(forTextStyle: .\(styles[0].rawValue)).scaledValue(for:)`): one text style would make them one size"
+        }
+        let named = styles.map { ".\($0.rawValue)" }
+        return "give each branch its own text style (\(named.dropLast().joined(separator: ", ")) and \(named.last!)), choosing the font, not its size"
     }
 
     /// The sizes a computed property of the type can return
@@ -457,9 +474,9 @@ struct FontClassifier {
     ) -> FontClassification {
         var replacement = proposedReplacement, advice = proposedAdvice
         // The rule catalogue: two sizes of one conditional are never one style.
-        if let styles = branchStyles(of: size, onMacOS: rule == .fixedAppKitFont), styles.0 != styles.1 {
+        if let branches = branchAdvice(of: size, onMacOS: rule == .fixedAppKitFont) {
             replacement = nil
-            advice = "give each branch its own text style (.\(styles.0.rawValue) and .\(styles.1.rawValue)), choosing the font, not its size"
+            advice = branches
         }
         let spec = FontSpec.code(Syntax(call))
         let sizeClass = classifySize(size, depth: 0)
