@@ -87,6 +87,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             case .outletFontNotSetInCode(_, let property): names.insert(property)
             case .viewNotAlwaysScrolled(let type): names.insert(type)
             case .outsideWidgetExtension: names.insert(EntryPoints.name)
+            case .notRefreshedOnSizeChange(let type): names.insert(type)
             case .all(let conditions): conditions.forEach(visit(condition:))
             case .readAsFont(let property): names.insert(property)
             }
@@ -102,7 +103,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             case .size(let size): visit(size: size)
             // A class is a text view by its ancestors: a change to one re-judges its uses.
             case .inherits(let types): names.formUnion(types)
-            case .outlet, .viewUse, .entryPoint: break
+            case .outlet, .viewUse, .entryPoint, .refreshedOnSizeChange: break
             }
         }
         return names

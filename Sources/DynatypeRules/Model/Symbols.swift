@@ -38,6 +38,9 @@ public enum SymbolKind: String, Codable, Hashable, Sendable {
     case viewUse
     /// A program's entry point (`@main`): a widget extension's bundle, or an app.
     case entryPoint
+    /// A type that a handler of the text-size change refreshes
+    /// (`SizeChangeRefreshes`), by its name.
+    case sizeChangeRefresh
 }
 
 /// A use of a symbol in code: `.caption3`, `Typography.body`, `UIFont.appFont(ofSize: 14)`.
@@ -171,6 +174,8 @@ public enum DefinitionValue: Codable, Hashable, Sendable {
     /// Whether the entry point is a widget extension's (`WidgetBundle`,
     /// `Widget`) rather than an app's, and whether it is a watch app's.
     case entryPoint(widget: Bool, watch: Bool)
+    /// Refreshed when the user changes the text size.
+    case refreshedOnSizeChange
 }
 
 /// A finding whose presence depends on the whole audit's symbols.
@@ -213,6 +218,9 @@ public enum FindingCondition: Codable, Hashable, Sendable {
     case viewNotAlwaysScrolled(type: String)
     /// Reported unless the file is in a widget extension's folder (`WidgetCanvas`).
     case outsideWidgetExtension
+    /// Reported unless a handler of the text-size change refreshes the type
+    /// (a size it reads from a text style is then read again).
+    case notRefreshedOnSizeChange(type: String)
     /// Reported when every condition holds.
     case all([FindingCondition])
     /// Reported unless every read of the property in the audit uses only the

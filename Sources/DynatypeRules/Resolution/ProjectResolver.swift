@@ -83,6 +83,7 @@ public struct ProjectResolver: Sendable {
             return !symbols.definitions(named: property, kind: .outletFontInCode).contains { $0.definition.container == owner }
         case .viewNotAlwaysScrolled(let type): return !symbols.isAlwaysScrolled(type)
         case .outsideWidgetExtension: return !symbols.viewerIsInWidgetExtension
+        case .notRefreshedOnSizeChange(let type): return symbols.everyDefinition(named: type, kind: .sizeChangeRefresh).isEmpty
         case .all(let conditions): return conditions.allSatisfy { holds($0, symbols) }
         case .readAsFont(let property): return symbols.isReadAsFont(property)
         }

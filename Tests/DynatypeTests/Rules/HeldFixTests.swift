@@ -165,3 +165,25 @@ import Testing
         #expect(distinct.replacement == nil && distinct.fix.contains(".caption and .title2"))
     }
 }
+
+extension HeldFixTests {
+    /// duckduckgo-iOS's VPN widget: a 14 pt button title in `.frame(height: 28)`.
+    @Test func aWidgetFontInAFixedFrameKeepsItsFindingButNotItsEdit() throws {
+        let code = """
+            import SwiftUI
+            import WidgetKit
+            struct VPNStatusView: View {
+                var body: some View {
+                    Button("Connect") {}
+                        .font(.system(size: 14, weight: .semibold))
+                        .frame(height: 28)
+                }
+            }
+            """
+        let held = try #require(audit(code).findings.first { $0.rule == .fixedFontSize })
+        #expect(held.replacement == nil)
+        #expect(held.fix.contains("`.frame(height: 28)`"))
+        let free = code.replacingOccurrences(of: ".frame(height: 28)", with: ".padding()")
+        #expect(audit(free).findings.first { $0.rule == .fixedFontSize }?.replacement != nil)
+    }
+}

@@ -2,7 +2,7 @@ extension RuleCatalogue {
     static let fontSizeReadOnce = RuleDescriptor(
         .fontSizeReadOnce, name: "Font size read once", severity: .warning,
         summary: "a font whose size is read from a text-style font or descriptor (`.systemFont(ofSize: UIFont.preferredFont(forTextStyle: .body).pointSize)`, `descriptor.pointSize * 1.2`)",
-        rationale: "The size is the user's when the font is made; it does not follow the user's text size when it changes while the app runs.",
+        rationale: "The size is the user's when the font is made; it does not follow the user's text size when it changes while the app runs. Code that a handler of `UIContentSizeCategory.didChangeNotification` refreshes (its type's methods, or a type whose static members the handler calls) reads the size again and passes.",
         fix: "UIKit: `UIFontMetrics(forTextStyle:).scaledFont(for:)` of the style's default size, keeping weight and face; SwiftUI: `.system(.<style>, weight:)`, or `@ScaledMetric(relativeTo:)` for a multiple",
         sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)",
         mechanicalFix: .replace,
@@ -47,6 +47,23 @@ extension RuleCatalogue {
             RuleExample("""
                 import UIKit
                 let font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 17, weight: .semibold))
+                """),
+            // A type a handler of the text-size change refreshes reads the size again on each change.
+            RuleExample("""
+                import UIKit
+                final class MessageRenderer {
+                    private var cache: [String: NSAttributedString] = [:]
+                    init() {
+                        NotificationCenter.default.addObserver(self, selector: #selector(sizeChanged),
+                                                               name: UIContentSizeCategory.didChangeNotification, object: nil)
+                    }
+                    @objc private func sizeChanged() { clearCache() }
+                    private func clearCache() { cache.removeAll() }
+                    func render(_ text: String) -> NSAttributedString {
+                        let size = UIFont.preferredFont(forTextStyle: .body).pointSize
+                        return NSAttributedString(string: text, attributes: [.font: UIFont.boldSystemFont(ofSize: size)])
+                    }
+                }
                 """),
         ]
     )

@@ -118,6 +118,7 @@ final class AnalysisBuilder {
         let found = finding(for: site, elements: elements)
         let finding = hold.map { found.withoutReplacement(because: $0.reason) } ?? found
         var conditions = also.map { [$0] } ?? []
+        if let type = site.readOnceIn { conditions.append(.notRefreshedOnSizeChange(type: type)) }
         switch site.dependency {
         case nil, .scales?, .fixed?:
             break

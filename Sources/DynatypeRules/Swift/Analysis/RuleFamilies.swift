@@ -11,6 +11,7 @@ enum RuleFamilies {
         DynamicTypeClampRule.self, LayoutAdaptationRule.self,
         UIKitFontRule.self, UIKitLabelRules.self, HeightConstraintRule.self, ScaledMetricRules.self,
         LegacyTraitObserverRule.self, SymbolConfigurationRule.self, SymbolCollector.self, ViewClassCollector.self, AppearanceFontCollector.self, ViewUseCollector.self, EntryPoints.self,
+        SizeChangeRefreshes.self,
         ConstructorRule.self,
     ]
 

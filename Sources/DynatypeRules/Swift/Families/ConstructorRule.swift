@@ -32,8 +32,7 @@ struct ConstructorRule {
             // Stored in a property: the property's reads across the audit decide.
             if let property = Self.storingProperty(of: call) {
                 for site in sites where site.dependency == nil {
-                    builder.markJudged([site])
-                    builder.report(builder.finding(for: site), when: .readAsFont(property: property))
+                    builder.report(site, also: .readAsFont(property: property))
                 }
                 sites.filter { $0.dependency != nil }.forEach { builder.report($0) }
             } else {

@@ -122,11 +122,12 @@ struct SwiftUIFontRule {
         builder.markJudged(font.sites)
         builder.addHelperCalls(font.helperCalls)
 
+        let hold = fixedCanvasFrame(after: modifier)
         for site in font.sites {
             let rule = site.rule
             let textual = consumers.filter { $0.isTextual && $0.environment.exemption(for: rule) == nil }
             if !textual.isEmpty {
-                builder.report(site, elements: textual.compactMap(\.elementIndex))
+                builder.report(site, elements: textual.compactMap(\.elementIndex), hold: hold)
                 continue
             }
             let icons = consumers.filter { $0.kind == .image && $0.environment.exemption(for: rule) == nil }
@@ -147,6 +148,19 @@ struct SwiftUIFontRule {
             if case .exempt = builder.element(index).status { continue }
             builder.setFont(written, status: status(of: font, for: consumer), ofElement: index)
         }
+    }
+
+    /// On a widget's fixed canvas no `fixed_text_height` frees a frame
+    /// (`WidgetCanvas`): a font scaled inside `.frame(height: 28)` further
+    /// along its chain would only clip, so the frame and the font are a
+    /// person's to change together.
+    private func fixedCanvasFrame(after modifier: ModifierCall) -> FixHold? {
+        guard builder.context.facts.drawsOnFixedCanvas,
+            let frame = ViewTree.modifiers(appliedTo: modifier.call).first(where: {
+                $0.name == "frame" && $0.call.argument("height")?.isNumericLiteral == true
+            })
+        else { return nil }
+        return FixHold(reason: "the text sits in `\(frame.call.modifierText)` on the widget's fixed canvas; scale the frame with the text", rules: nil)
     }
 
     private func status(of font: FontClassification, for consumer: FontConsumer) -> ElementFontStatus {

@@ -584,7 +584,7 @@ struct FontClassifier {
         let site = FontSite(
             node: ExprSyntax(call), rule: .fontSizeReadOnce,
             message: "the size is read once from \(style)'s font: it follows the user's text size when the font is made, not when the user changes it",
-            replacement: replacement, fix: advice, dependency: nil
+            replacement: replacement, fix: advice, dependency: nil, readOnceIn: TypeScope.enclosing(call)?.name
         )
         return FontClassification(value: .fixed, sites: [site], spec: .decorated(.code(Syntax(call)), prefix: "", suffix: " (size read once)"))
     }

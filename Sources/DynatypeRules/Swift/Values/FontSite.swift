@@ -17,6 +17,10 @@ struct FontSite {
     /// The code the finding points at and its replacement replaces, when it
     /// is more than the constructor (the symbol configuration it makes).
     var reportedAt: ExprSyntax? = nil
+    /// For a size read once from a text style: the type whose code reads it,
+    /// which a handler of the text-size change may refresh (then the size is
+    /// read again and the site is no finding).
+    var readOnceIn: String? = nil
 
     /// The rules a constructor site can be reported under.
     static let rules: Set<RuleID> = [
