@@ -187,3 +187,84 @@ extension HeldFixTests {
         #expect(audit(free).findings.first { $0.rule == .fixedFontSize }?.replacement != nil)
     }
 }
+
+extension HeldFixTests {
+    /// pocket-casts-ios's tab titles and home-assistant's template editor:
+    /// a scaled font in a `static let` keeps its first size for the process.
+    @Test func aPlatformFontInAStaticLetIsLeftToBeMadeComputed() throws {
+        let code = """
+            import UIKit
+            private enum TabConstants {
+                static let titleFont = UIFont.systemFont(ofSize: 15, weight: .semibold)
+            }
+            final class Tabs: UIView {
+                func updateConfiguration(_ button: UIButton) {
+                    var configuration = UIButton.Configuration.plain()
+                    configuration.attributedTitle = AttributedString("Now", attributes: AttributeContainer([.font: TabConstants.titleFont]))
+                    button.configuration = configuration
+                }
+            }
+            """
+        let held = try #require(finding("fixed_uikit_font", in: code))
+        #expect(held.replacement == nil)
+        #expect(held.fix.contains("static var titleFont: UIFont"))
+        let swiftUI = "import SwiftUI\nenum Fonts { static let title = Font.system(size: 15) }\nstruct V: View { var body: some View { Text(\"a\").font(Fonts.title) } }"
+        #expect(audit(swiftUI).findings.first { $0.rule == .fixedFontSize }?.replacement != nil, "a SwiftUI Font resolves when it is used")
+    }
+
+    /// pocket-casts-ios's Up Next count and duckduckgo's tab count: fonts the
+    /// code draws or measures itself; a font given to a label keeps its edit.
+    @Test func aStoredFontNoViewIsGivenIsLeftToAPerson() throws {
+        let drawn = """
+            import UIKit
+            final class UpNextButton: UIButton {
+                private let numberFont = UIFont.monospacedDigitSystemFont(ofSize: 13, weight: .bold)
+                func countImage(_ count: String) -> CGSize {
+                    (count as NSString).size(withAttributes: [.font: numberFont])
+                }
+            }
+            """
+        let held = try #require(finding("fixed_uikit_font", in: drawn))
+        #expect(held.replacement == nil)
+        #expect(held.fix.contains("no view is given `numberFont`"))
+        let shown = drawn.replacingOccurrences(of: "func countImage", with: "func show(_ label: UILabel) { label.font = numberFont }\n    func countImage")
+        #expect(finding("fixed_uikit_font", in: shown)?.replacement != nil)
+
+        let attributes = """
+            import UIKit
+            final class TabSwitcherButton: UIView {
+                func attributes() -> [NSAttributedString.Key: Any] {
+                    let font = UIFont.systemFont(ofSize: 10, weight: .semibold)
+                    return [.font: font]
+                }
+                func labelFont() -> UIFont {
+                    let font = UIFont.systemFont(ofSize: 12, weight: .semibold)
+                    return font
+                }
+            }
+            """
+        let findings = audit(attributes).findings.filter { $0.rule == .fixedUIKitFont }
+        #expect(findings.map(\.replacement).map { $0 == nil } == [true, false], "a returned font is handed on; a returned attributes dictionary is drawn with")
+    }
+}
+
+extension HeldFixTests {
+    /// pocket-casts-ios's skip button builds a font only to divide its size
+    /// by the label's: no text is shown in it.
+    @Test func aFontMadeOnlyToReadItsSizeIsNoFont() {
+        let code = """
+            import UIKit
+            final class SkipButton: UIButton {
+                let skipLabel = UILabel()
+                func resize(to fontSize: CGFloat) {
+                    let labelScale = UIFont.systemFont(ofSize: fontSize, weight: .medium).pointSize / skipLabel.font.pointSize
+                    skipLabel.transform = .init(scaleX: labelScale, y: labelScale)
+                }
+            }
+            """
+        #expect(finding("fixed_uikit_font", in: code) == nil)
+        let shown = code.replacingOccurrences(of: "let labelScale = UIFont.systemFont(ofSize: fontSize", with: "skipLabel.font = UIFont.systemFont(ofSize: 14")
+            .replacingOccurrences(of: ".pointSize / skipLabel.font.pointSize", with: "")
+        #expect(finding("fixed_uikit_font", in: shown) != nil)
+    }
+}

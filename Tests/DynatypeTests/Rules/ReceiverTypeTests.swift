@@ -660,7 +660,7 @@ import Testing
                     Text("b").font(.system(size: 17, design: .rounded).bold())
                 }
             }
-            let heavy = UIFont.systemFont(ofSize: 14, weight: .heavy)
+            func heavy() -> UIFont { UIFont.systemFont(ofSize: 14, weight: .heavy) }
             """)
         #expect(report.findings.map(\.current) == [".system(size: 12)", ".system(size: 17, design: .rounded)", "UIFont.systemFont(ofSize: 14, weight: .heavy)"])
         #expect(report.findings.map(\.replacement) == [

@@ -31,11 +31,13 @@ struct ConstructorRule {
             let hold = DrawnText.drawingOverride(around: call).map { _ in Self.drawnByHand }
             // Stored in a property: the property's reads across the audit decide.
             if let property = Self.storingProperty(of: call) {
+                let hold = hold ?? StoredPlatformFont(call: call, name: property).hold
                 for site in sites where site.dependency == nil {
-                    builder.report(site, also: .readAsFont(property: property))
+                    builder.report(site, also: .readAsFont(property: property), hold: hold)
                 }
-                sites.filter { $0.dependency != nil }.forEach { builder.report($0) }
+                sites.filter { $0.dependency != nil }.forEach { builder.report($0, hold: hold) }
             } else {
+                let hold = hold ?? Self.localVariable(of: call).flatMap { StoredPlatformFont(call: call, name: $0).hold }
                 sites.forEach { builder.report($0, hold: hold) }
             }
         }
@@ -69,6 +71,26 @@ struct ConstructorRule {
     /// UIFont(…)`, also derived: `UIFont.systemFont(ofSize: 1).rounded()`)
     /// or as a member's value (`static let dyslexic = UIFont(…)`).
     private static func storingProperty(of call: FunctionCallExprSyntax) -> String? {
+        let node = storedValue(of: call)
+        if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+            let variable = binding.ancestor(VariableDeclSyntax.self), SymbolCollector.isDeclarationLevel(Syntax(variable))
+        {
+            return binding.name
+        }
+        guard let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id else { return nil }
+        let target = elements[0].unwrapped
+        return target.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
+    /// `let font = UIFont…` in a function or closure (a property when not).
+    private static func localVariable(of call: FunctionCallExprSyntax) -> String? {
+        storedValue(of: call).parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.name
+    }
+
+    /// The expression that is stored: the font, or what derives it (`UIFont(…)!`, `.withSize(…)`).
+    private static func storedValue(of call: FunctionCallExprSyntax) -> Syntax {
         var node = Syntax(call)
         while let parent = node.parent {
             if parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) || parent.is(TupleExprSyntax.self)
@@ -84,16 +106,7 @@ struct ConstructorRule {
                 break
             }
         }
-        if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
-            let variable = binding.ancestor(VariableDeclSyntax.self), SymbolCollector.isDeclarationLevel(Syntax(variable))
-        {
-            return binding.name
-        }
-        guard let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return nil }
-        let elements = Array(sequence.elements)
-        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id else { return nil }
-        let target = elements[0].unwrapped
-        return target.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text
+        return node
     }
 
     /// the rule catalogue "A font used only as a face": stored in a value the file
@@ -105,10 +118,12 @@ struct ConstructorRule {
         {
             node = parent
         }
-        // Read right away: `UIFont.systemFont(ofSize: 12).lineHeight` (a
-        // resized font is judged by the size it gets).
+        // Read right away: `UIFont.systemFont(ofSize: 12).lineHeight`, or its
+        // size for a ratio (pocket-casts' `….pointSize / label.font.pointSize`);
+        // a resized font is judged by the size it gets.
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
-            member.declName.baseName.text != "withSize", SyntaxIndex.faceMembers.contains(member.declName.baseName.text)
+            member.declName.baseName.text != "withSize",
+            SyntaxIndex.faceMembers.contains(member.declName.baseName.text) || member.declName.baseName.text == "pointSize"
         {
             return true
         }
