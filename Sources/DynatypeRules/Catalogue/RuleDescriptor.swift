@@ -5,6 +5,8 @@ public struct RuleDescriptor: Sendable {
     public let id: RuleID
     public let name: String
     public let defaultSeverity: Severity
+    /// The families whose code reports the rule: their `emits` is read from here.
+    let families: [any RuleFamily.Type]
     /// The severity under the condition `severityNote` names, for the one
     /// rule whose severity depends on context (`minimum_scale_factor`).
     let escalatedSeverity: Severity?
@@ -22,13 +24,14 @@ public struct RuleDescriptor: Sendable {
     public let nonTriggering: [RuleExample]
 
     init(
-        _ id: RuleID, name: String, severity: Severity, escalatedSeverity: Severity? = nil, severityNote: String? = nil,
+        _ id: RuleID, name: String, severity: Severity, families: [any RuleFamily.Type], escalatedSeverity: Severity? = nil, severityNote: String? = nil,
         summary: String, rationale: String, fix: String, sources: String, platforms: Set<Platform> = Set(Platform.allCases),
         mechanicalFix: FixableRules.Strategy? = nil, triggering: [RuleExample] = [], nonTriggering: [RuleExample] = []
     ) {
         self.id = id
         self.name = name
         self.defaultSeverity = severity
+        self.families = families
         self.escalatedSeverity = escalatedSeverity
         self.severityNote = severityNote
         self.summary = summary

@@ -4,8 +4,6 @@ import Foundation
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
     public static let version = "ib-8"
-    /// What it reports, beside the Swift rule families (see `RuleFamilies`).
-    static let emits: Set<RuleID> = [.interfaceBuilderFixedFont, .missingAdjustsFont]
 
     public init() {}
 
@@ -236,4 +234,10 @@ private struct InterfaceBuilderReader {
         if let text = attributes["text"] ?? attributes["title"] ?? attributes["placeholder"] { return "\(name) \"\(text)\"" }
         return "\(name) \(attributes["id"] ?? "")"
     }
+}
+
+/// A family beside the Swift ones (see `RuleFamilies`): its rules' descriptors
+/// name it. It reads whole documents, so no trigger token selects them.
+extension InterfaceBuilderAnalyzer: RuleFamily {
+    static let triggers: [Trigger] = []
 }

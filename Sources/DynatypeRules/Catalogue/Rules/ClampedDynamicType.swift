@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let clampedDynamicType = RuleDescriptor(
-        .clampedDynamicType, name: "Clamped Dynamic Type", severity: .error,
+        .clampedDynamicType, name: "Clamped Dynamic Type", severity: .error, families: [DynamicTypeClampRule.self, UIKitLabelRules.self],
         summary: "`.dynamicTypeSize(_:)` with one size or a range capped below `.accessibility5` and no Large Content Viewer; UIKit `maximumContentSizeCategory` below the largest size",
         rationale: "Clamping stops text from growing for the users who need it most.",
         fix: "widen to `...DynamicTypeSize.accessibility5`, or add `.accessibilityShowsLargeContentViewer()`",

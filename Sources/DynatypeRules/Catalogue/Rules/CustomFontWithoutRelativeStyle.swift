@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let customFontWithoutRelativeStyle = RuleDescriptor(
-        .customFontWithoutRelativeStyle, name: "Custom font without relative style", severity: .warning,
+        .customFontWithoutRelativeStyle, name: "Custom font without relative style", severity: .warning, families: [SwiftUIFontRule.self, UIKitFontRule.self, ConstructorRule.self],
         summary: "SwiftUI `Font.custom(_:size:)` without `relativeTo:`",
         rationale: "It scales relative to `.body`; headings then scale on the wrong curve (a team wanting the strict reading makes it an error).",
         fix: "add `relativeTo:` with the nearest text style", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",

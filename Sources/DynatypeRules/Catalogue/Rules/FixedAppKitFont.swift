@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let fixedAppKitFont = RuleDescriptor(
-        .fixedAppKitFont, name: "Fixed AppKit font", severity: .error,
+        .fixedAppKitFont, name: "Fixed AppKit font", severity: .error, families: [SwiftUIFontRule.self, UIKitFontRule.self, ConstructorRule.self],
         summary: "`NSFont.systemFont(ofSize:)` and its variants, `NSFont(name:size:)`",
         rationale: "An AppKit font with a fixed size does not follow the text size setting.",
         fix: "`NSFont.preferredFont(forTextStyle:)`; with a weight, trait or face, that style's `fontDescriptor` with it, at size 0",

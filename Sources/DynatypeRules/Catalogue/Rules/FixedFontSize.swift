@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let fixedFontSize = RuleDescriptor(
-        .fixedFontSize, name: "Fixed font size", severity: .error,
+        .fixedFontSize, name: "Fixed font size", severity: .error, families: [SwiftUIFontRule.self, UIKitFontRule.self, ConstructorRule.self],
         summary: "SwiftUI `.system(size:)` as the font of text, or stored as a `Font` value",
         rationale: "A hardcoded point size ignores the user's text size setting.",
         fix: "use the nearest text style (`.font(.body)`), keeping weight and design", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",

@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let fixedFontToken = RuleDescriptor(
-        .fixedFontToken, name: "Fixed design-system font", severity: .error,
+        .fixedFontToken, name: "Fixed design-system font", severity: .error, families: [SwiftUIFontRule.self, UIKitFontRule.self],
         summary: "a text element whose font is a symbol of the audited code (`.caption3`, `Theme.fonts.body`, `UIFont.appFont(ofSize:)`) whose definition does not scale",
         rationale: "The definition decides: a fixed token makes every use fixed.",
         fix: "fix the definition (its location is in the message)", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically)",

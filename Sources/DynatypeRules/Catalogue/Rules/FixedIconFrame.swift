@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let fixedIconFrame = RuleDescriptor(
-        .fixedIconFrame, name: "Fixed icon frame", severity: .note,
+        .fixedIconFrame, name: "Fixed icon frame", severity: .note, families: [FrameRule.self],
         summary: "`Image(…)` with `.frame(width: N, height: N)` literals",
         rationale: "The icon stays small while the text around it grows.",
         fix: "`@ScaledMetric(relativeTo: .body) var iconSize: CGFloat = N`", sources: "Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",

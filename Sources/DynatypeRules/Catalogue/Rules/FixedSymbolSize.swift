@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let fixedSymbolSize = RuleDescriptor(
-        .fixedSymbolSize, name: "Fixed symbol size", severity: .warning,
+        .fixedSymbolSize, name: "Fixed symbol size", severity: .warning, families: [SwiftUIFontRule.self, UIKitFontRule.self, ConstructorRule.self, SymbolConfigurationRule.self],
         summary: "`UIImage.SymbolConfiguration(pointSize:)`; `.font(.system(size:))` on images only",
         rationale: "Icons sized in points do not grow with the text beside them.",
         fix: "`UIImage.SymbolConfiguration(textStyle:)`; `.font(.<style>)` or `.imageScale`", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically)",

@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let fixedTextHeight = RuleDescriptor(
-        .fixedTextHeight, name: "Fixed text height", severity: .error,
+        .fixedTextHeight, name: "Fixed text height", severity: .error, families: [FrameRule.self, HeightConstraintRule.self],
         summary: "`.frame(height: N)` on text or a container holding text; UIKit `heightAnchor.constraint(equalToConstant:)` on a text view",
         rationale: "Text grows vertically; a fixed height clips it.",
         fix: "`.frame(minHeight: N)`; `greaterThanOrEqualToConstant`", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography); Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)",

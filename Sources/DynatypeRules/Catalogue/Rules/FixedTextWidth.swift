@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let fixedTextWidth = RuleDescriptor(
-        .fixedTextWidth, name: "Fixed text width", severity: .warning,
+        .fixedTextWidth, name: "Fixed text width", severity: .warning, families: [FrameRule.self],
         summary: "`.frame(width: N)` with a constant width on a text element",
         rationale: "A fixed width makes long or large text wrap into a narrow column or truncate.",
         fix: "`.frame(maxWidth: .infinity, alignment: …)`", sources: "Apple HIG: Accessibility, larger text (https://developer.apple.com/design/human-interface-guidelines/accessibility)",

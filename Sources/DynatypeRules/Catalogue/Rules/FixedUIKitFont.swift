@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let fixedUIKitFont = RuleDescriptor(
-        .fixedUIKitFont, name: "Fixed UIKit font", severity: .error,
+        .fixedUIKitFont, name: "Fixed UIKit font", severity: .error, families: [SwiftUIFontRule.self, UIKitFontRule.self, ConstructorRule.self],
         summary: "`UIFont.systemFont(ofSize:)` and its variants, `UIFont(name:size:)`, `UIFont(descriptor:size:)` not wrapped in `UIFontMetrics`",
         rationale: "A UIKit font with a fixed size does not scale.",
         fix: "`UIFont.preferredFont(forTextStyle:)` + `adjustsFontForContentSizeCategory = true`, or `UIFontMetrics(forTextStyle:).scaledFont(for:)`",

@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let fontSizeReadOnce = RuleDescriptor(
-        .fontSizeReadOnce, name: "Font size read once", severity: .warning,
+        .fontSizeReadOnce, name: "Font size read once", severity: .warning, families: [SwiftUIFontRule.self, UIKitFontRule.self, ConstructorRule.self],
         summary: "a font whose size is read from a text-style font or descriptor (`.systemFont(ofSize: UIFont.preferredFont(forTextStyle: .body).pointSize)`, `descriptor.pointSize * 1.2`)",
         rationale: "The size is the user's when the font is made; it does not follow the user's text size when it changes while the app runs. Code that a handler of `UIContentSizeCategory.didChangeNotification` refreshes (its type's methods, or a type whose static members the handler calls) reads the size again and passes.",
         fix: "UIKit: `UIFontMetrics(forTextStyle:).scaledFont(for:)` of the style's default size, keeping weight and face; SwiftUI: `.system(.<style>, weight:)`, or `@ScaledMetric(relativeTo:)` for a multiple",

@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let interfaceBuilderFixedFont = RuleDescriptor(
-        .interfaceBuilderFixedFont, name: "Interface Builder fixed font", severity: .error,
+        .interfaceBuilderFixedFont, name: "Interface Builder fixed font", severity: .error, families: [InterfaceBuilderAnalyzer.self],
         summary: "a label, button, text field or text view in a .xib/.storyboard with a point-size font instead of a text style",
         rationale: "A system or custom font with a point size does not scale.",
         fix: "set the font to a text style and tick \"Automatically Adjusts Font\"", sources: "Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)", platforms: Platform.uiKit,

@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let labelSingleLine = RuleDescriptor(
-        .labelSingleLine, name: "Single-line label", severity: .warning,
+        .labelSingleLine, name: "Single-line label", severity: .warning, families: [UIKitLabelRules.self],
         summary: "UIKit `numberOfLines = 1` on a label",
         rationale: "One line truncates the label at large sizes.",
         fix: "`numberOfLines = 0`", sources: "Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)", platforms: Platform.uiKit,

@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let minimumScaleFactor = RuleDescriptor(
-        .minimumScaleFactor, name: "Minimum scale factor", severity: .warning, escalatedSeverity: .error,
+        .minimumScaleFactor, name: "Minimum scale factor", severity: .warning, families: [MinimumScaleFactorRule.self, UIKitLabelRules.self], escalatedSeverity: .error,
         severityNote: "warning; error with a one-line limit",
         summary: "SwiftUI `.minimumScaleFactor(_:)`; UIKit `adjustsFontSizeToFitWidth = true` / `minimumScaleFactor =`",
         rationale: "Shrinking text works against the user's larger text; with one line it is the only strategy.",

@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let missingAdjustsFont = RuleDescriptor(
-        .missingAdjustsFont, name: "Missing adjustsFontForContentSizeCategory", severity: .error,
+        .missingAdjustsFont, name: "Missing adjustsFontForContentSizeCategory", severity: .error, families: [UIKitFontRule.self, InterfaceBuilderAnalyzer.self],
         summary: "a scaling UIKit font on a view that never sets `adjustsFontForContentSizeCategory = true` in its type; a text-style IB font without \"Automatically Adjusts Font\"",
         rationale: "Without it the font is chosen once and does not follow later text size changes.",
         fix: "`<view>.adjustsFontForContentSizeCategory = true`", sources: "Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography); Apple HIG: Accessibility, larger text (https://developer.apple.com/design/human-interface-guidelines/accessibility); Apple: UIFontMetrics (https://developer.apple.com/documentation/uikit/uifontmetrics)", platforms: Platform.uiKit,

@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let noLayoutAdaptation = RuleDescriptor(
-        .noLayoutAdaptation, name: "No layout adaptation", severity: .note,
+        .noLayoutAdaptation, name: "No layout adaptation", severity: .note, families: [LayoutAdaptationRule.self],
         summary: "an `HStack` laying out two or more views that hold text side by side, in a file that never reads the text size or uses `ViewThatFits`/`AnyLayout`",
         rationale: "Side-by-side text runs out of room at accessibility sizes.",
         fix: "switch to `VStack` at accessibility sizes, or use `ViewThatFits`", sources: "Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography); Apple HIG: Accessibility, larger text (https://developer.apple.com/design/human-interface-guidelines/accessibility)",

@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let scaledMetricFontSize = RuleDescriptor(
-        .scaledMetricFontSize, name: "Font size from @ScaledMetric", severity: .warning,
+        .scaledMetricFontSize, name: "Font size from @ScaledMetric", severity: .warning, families: [SwiftUIFontRule.self, UIKitFontRule.self, ConstructorRule.self],
         summary: "`.system(size: m)` / `systemFont(ofSize: m)` where `m` is a `@ScaledMetric` property",
         rationale: "It scales, but bypasses text styles (a common @ScaledMetric mistake).",
         fix: "use a text style; keep `@ScaledMetric` for spacing and icons", sources: "Apple: ScaledMetric (https://developer.apple.com/documentation/swiftui/scaledmetric)",

@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let scaledMetricWithoutRelativeStyle = RuleDescriptor(
-        .scaledMetricWithoutRelativeStyle, name: "@ScaledMetric without relativeTo", severity: .note,
+        .scaledMetricWithoutRelativeStyle, name: "@ScaledMetric without relativeTo", severity: .note, families: [ScaledMetricRules.self],
         summary: "a type with two or more `@ScaledMetric` properties, none with `relativeTo:`",
         rationale: "All of them scale with `.body`, whatever text they sit next to (a common @ScaledMetric mistake).",
         fix: "add `relativeTo:` matching the adjacent text", sources: "Apple: ScaledMetric (https://developer.apple.com/documentation/swiftui/scaledmetric)",

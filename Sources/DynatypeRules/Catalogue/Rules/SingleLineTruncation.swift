@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let singleLineTruncation = RuleDescriptor(
-        .singleLineTruncation, name: "Single-line truncation", severity: .error,
+        .singleLineTruncation, name: "Single-line truncation", severity: .error, families: [LineLimitRule.self],
         summary: "`.lineLimit(1)` on text whose content is not a string literal, with no ScrollView, List or Form around it",
         rationale: "At large sizes the text is cut off and nothing reveals it.",
         fix: "`.lineLimit(nil)` or `.fixedSize(horizontal: false, vertical: true)`, or a detail view",

@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let superfluousSuppression = RuleDescriptor(
-        .superfluousSuppression, name: "Superfluous suppression", severity: .warning,
+        .superfluousSuppression, name: "Superfluous suppression", severity: .warning, families: [SuppressionScanner.self],
         summary: "a `dynatype:disable…` comment that suppresses nothing",
         rationale: "Stale suppressions hide future regressions.",
         fix: "remove the comment", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically)",

@@ -1,6 +1,6 @@
 extension RuleCatalogue {
     static let unsetFont = RuleDescriptor(
-        .unsetFont, name: "Font never set", severity: .warning,
+        .unsetFont, name: "Font never set", severity: .warning, families: [UIKitFontRule.self],
         summary: "a UIKit or AppKit text element made in code whose font is set nowhere in the audited code (its own assignments, its class's initializers, an appearance proxy, an attributed font, a button configuration)",
         rationale: "It keeps the platform's default font, a fixed size (`UILabel`'s 17 pt), which does not follow the user's text size.",
         fix: "`<view>.font = .preferredFont(forTextStyle: .body)` + `adjustsFontForContentSizeCategory = true`",

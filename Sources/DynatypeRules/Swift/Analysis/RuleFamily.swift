@@ -3,9 +3,6 @@
 /// prefilter is derived from the triggers, so a file no family could react
 /// to is not parsed.
 protocol RuleFamily: SendableMetatype {
-    /// The rules whose findings the family reports (a family that only
-    /// registers elements or symbols reports none).
-    static var emits: Set<RuleID> { get }
     /// What the family needs to see in a file to report anything there (or
     /// define a symbol, or register an element): one of these tokens…
     static var triggers: [Trigger] { get }
@@ -17,6 +14,12 @@ protocol RuleFamily: SendableMetatype {
 
 extension RuleFamily {
     static var alsoNeeds: [Trigger] { [] }
+
+    /// The rules whose findings the family reports, as their descriptors
+    /// name it (a family that only registers elements or symbols reports none).
+    static var emits: Set<RuleID> {
+        Set(RuleCatalogue.all.filter { $0.families.contains { $0 == Self.self } }.map(\.id))
+    }
 }
 
 /// How much of a file a family looks at (see `FileUnits`).

@@ -61,6 +61,5 @@ enum SuppressionScanner {
 
 extension SuppressionScanner: RuleFamily {
     /// Reported when the file's findings are resolved against the suppressions found here.
-    static let emits: Set<RuleID> = [.superfluousSuppression]
     static let triggers: [Trigger] = [.commentMarker(marker)]
 }

@@ -27,7 +27,6 @@ struct AppearanceFontCollector {
 }
 
 extension AppearanceFontCollector: UnitRuleFamily {
-    static let emits: Set<RuleID> = []
     static let scope = UnitScope.member
     static let triggers: [Trigger] = ["appearance("]
     static func run(in unit: UnitRun) { AppearanceFontCollector(builder: unit.builder).run() }

@@ -166,7 +166,6 @@ struct ConstructorRule {
 }
 
 extension ConstructorRule: UnitRuleFamily {
-    static let emits: Set<RuleID> = FontSite.rules
     static let scope = UnitScope.member
     static let triggers: [Trigger] = ["Font", ".system(", ".custom("]
     static func run(in unit: UnitRun) { ConstructorRule(builder: unit.builder).run() }

@@ -60,7 +60,6 @@ struct DynamicTypeClampRule {
 }
 
 extension DynamicTypeClampRule: UnitRuleFamily {
-    static let emits: Set<RuleID> = [.clampedDynamicType]
     static let scope = UnitScope.member
     static let triggers: [Trigger] = ["dynamicTypeSize"]
     static func run(in unit: UnitRun) { DynamicTypeClampRule(builder: unit.builder, inventory: unit.inventory).run() }

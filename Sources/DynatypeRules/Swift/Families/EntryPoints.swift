@@ -37,7 +37,6 @@ struct EntryPoints {
 }
 
 extension EntryPoints: UnitRuleFamily {
-    static let emits: Set<RuleID> = []
     static let scope = UnitScope.type
     static let triggers: [Trigger] = ["@main", "@UIApplicationMain", "@NSApplicationMain"]
     static func run(in unit: UnitRun) { EntryPoints(builder: unit.builder).run() }

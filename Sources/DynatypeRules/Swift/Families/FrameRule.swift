@@ -172,7 +172,6 @@ struct FrameRule {
 }
 
 extension FrameRule: UnitRuleFamily {
-    static let emits: Set<RuleID> = [.fixedTextHeight, .fixedTextWidth, .fixedIconFrame]
     static let scope = UnitScope.member
     static let triggers: [Trigger] = ["frame"]
     /// Text to clip, or an icon.

@@ -55,7 +55,6 @@ struct HeightConstraintRule {
 }
 
 extension HeightConstraintRule: UnitRuleFamily {
-    static let emits: Set<RuleID> = [.fixedTextHeight]
     static let scope = UnitScope.type
     static let triggers: [Trigger] = ["heightAnchor"]
     static func run(in unit: UnitRun) { HeightConstraintRule(builder: unit.builder, receivers: unit.receivers, elementOf: unit.textViewElements).run() }

@@ -95,7 +95,7 @@ struct HeldTextViews {
 
     private func setsFontInTraitHandler(_ receiver: Receiver) -> Bool {
         let related = [receiver, receiver.titleLabel] + (receiver.owner.map { [$0] } ?? [])
-        return related.flatMap { receivers.assignments(to: $0, "font") }.contains {
+        return related.flatMap { receivers.assignments(to: $0, .font) }.contains {
             $0.statement.ancestor(FunctionDeclSyntax.self)?.name.text == "traitCollectionDidChange"
         }
     }

@@ -68,7 +68,6 @@ struct LayoutAdaptationRule {
 }
 
 extension LayoutAdaptationRule: UnitRuleFamily {
-    static let emits: Set<RuleID> = [.noLayoutAdaptation]
     static let scope = UnitScope.member
     static let triggers: [Trigger] = ["HStack"]
     /// Two text elements in the stack.

@@ -40,7 +40,6 @@ extension LegacyTraitObserverRule {
 }
 
 extension LegacyTraitObserverRule: UnitRuleFamily {
-    static let emits: Set<RuleID> = [.legacyTraitObserver]
     static let scope = UnitScope.member
     static let triggers: [Trigger] = ["traitCollectionDidChange"]
     static func run(in unit: UnitRun) { LegacyTraitObserverRule(builder: unit.builder).run() }

@@ -53,7 +53,6 @@ struct LineLimitRule {
 }
 
 extension LineLimitRule: UnitRuleFamily {
-    static let emits: Set<RuleID> = [.singleLineTruncation]
     static let scope = UnitScope.member
     static let triggers: [Trigger] = ["lineLimit"]
     /// Only text elements are reported.

@@ -32,7 +32,6 @@ struct MinimumScaleFactorRule {
 }
 
 extension MinimumScaleFactorRule: UnitRuleFamily {
-    static let emits: Set<RuleID> = [.minimumScaleFactor]
     static let scope = UnitScope.member
     static let triggers: [Trigger] = ["minimumScaleFactor"]
     static func run(in unit: UnitRun) { MinimumScaleFactorRule(builder: unit.builder, inventory: unit.inventory).run() }

@@ -43,7 +43,6 @@ struct ScaledMetricRules {
 }
 
 extension ScaledMetricRules: UnitRuleFamily {
-    static let emits: Set<RuleID> = [.scaledMetricOutsideView, .scaledMetricWithoutRelativeStyle]
     static let scope = UnitScope.type
     static let triggers: [Trigger] = ["ScaledMetric"]
     static func run(in unit: UnitRun) { ScaledMetricRules(builder: unit.builder).run() }

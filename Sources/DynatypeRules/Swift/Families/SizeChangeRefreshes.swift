@@ -87,7 +87,6 @@ struct SizeChangeRefreshes {
 }
 
 extension SizeChangeRefreshes: UnitRuleFamily {
-    static let emits: Set<RuleID> = []
     static let scope = UnitScope.type
     static let triggers: [Trigger] = ["UIContentSizeCategory.didChangeNotification", "UIContentSizeCategoryDidChange"]
     static func run(in unit: UnitRun) { SizeChangeRefreshes(builder: unit.builder).run() }

@@ -195,7 +195,6 @@ struct SwiftUIFontRule {
 }
 
 extension SwiftUIFontRule: UnitRuleFamily {
-    static let emits: Set<RuleID> = FontSite.rules.union([.fixedFontToken, .unresolvedFont])
     static let scope = UnitScope.member
     static let triggers: [Trigger] = ["font", "Font"]
     static func run(in unit: UnitRun) { SwiftUIFontRule(builder: unit.builder, inventory: unit.inventory).run() }

@@ -318,7 +318,6 @@ struct SymbolCollector {
 }
 
 extension SymbolCollector: UnitRuleFamily {
-    static let emits: Set<RuleID> = []
     static let scope = UnitScope.member
     /// Also what the files it reads facts from show: sizes passed to views
     /// (`size:`, `iconSize:`) and fonts read for their face.

@@ -88,7 +88,6 @@ struct SymbolConfigurationRule {
 }
 
 extension SymbolConfigurationRule: UnitRuleFamily {
-    static let emits: Set<RuleID> = [.fixedSymbolSize]
     static let scope = UnitScope.member
     static let triggers: [Trigger] = ["SymbolConfiguration", "withConfiguration"]
     static func run(in unit: UnitRun) { SymbolConfigurationRule(builder: unit.builder).run() }

@@ -24,7 +24,7 @@ struct UIKitFontRule {
         // font assignment to this rule.
         for (receiver, assignments) in receivers.assignments
         where elementOf[receiver] == nil && !imageOnly.contains(receiver) && !drawsConfiguredTitle(receiver) {
-            for assignment in assignments where assignment.property == "font" { _ = judge(assignment, of: receiver, elements: []) }
+            for assignment in assignments where assignment.property == .font { _ = judge(assignment, of: receiver, elements: []) }
         }
         for receiver in receivers.declared.keys where isOutlet(receiver) {
             defineFontInCode(of: receiver)
@@ -227,8 +227,8 @@ struct UIKitFontRule {
     /// A configured button draws its title in the configuration's font,
     /// whatever its `titleLabel.font` says.
     private func fontAssignments(of receiver: Receiver) -> [PropertyAssignment] {
-        let titleFonts = isConfigured(receiver) ? [] : receivers.assignments(to: receiver.titleLabel, "font")
-        return (receivers.assignments(to: receiver, "font") + titleFonts)
+        let titleFonts = isConfigured(receiver) ? [] : receivers.assignments(to: receiver.titleLabel, .font)
+        return (receivers.assignments(to: receiver, .font) + titleFonts)
             .filter { !restylesOwnFont($0) }
             .sorted { $0.statement.position < $1.statement.position }
     }
@@ -387,7 +387,7 @@ struct UIKitFontRule {
     /// `false` next to a fixed font is an opt-out (note 2) and is not reported.
     private func checkAdjustsFont(_ receiver: Receiver, element: Int, fonts: [(PropertyAssignment, FontClassification)]) {
         let related = [receiver, receiver.titleLabel] + (receiver.owner.map { [$0] } ?? [])
-        let adjusts = related.flatMap { receivers.assignments(to: $0, "adjustsFontForContentSizeCategory") }
+        let adjusts = related.flatMap { receivers.assignments(to: $0, .adjustsFontForContentSizeCategory) }
         guard !adjusts.contains(where: { $0.singleValue?.booleanValue == true }) else { return }
         let makeFinding = { (assignment: PropertyAssignment) in
             let fix = "\(assignment.writtenReceiver)adjustsFontForContentSizeCategory = true"
@@ -418,7 +418,6 @@ struct UIKitFontRule {
 }
 
 extension UIKitFontRule: UnitRuleFamily {
-    static let emits: Set<RuleID> = FontSite.rules.union([.missingAdjustsFont, .fixedFontToken, .unresolvedFont, .unsetFont])
     static let scope = UnitScope.type
     /// Text views by class, and font assignments (`x.font = …`).
     static let triggers: [Trigger] = [

@@ -23,7 +23,7 @@ struct UIKitLabelRules {
             // A clamp caps every view below the receiver; the line rules need a text view.
             reportClamp(receiver, elements: elements)
             guard receivers.isTextView(receiver) else { continue }
-            let singleLine = receivers.assignments(to: receiver, "numberOfLines").filter { $0.singleValue?.numericValue == 1 }
+            let singleLine = receivers.assignments(to: receiver, .numberOfLines).filter { $0.singleValue?.numericValue == 1 }
             for assignment in singleLine {
                 builder.report(builder.makeFinding(
                     .labelSingleLine, at: assignment.statement,
@@ -38,8 +38,8 @@ struct UIKitLabelRules {
 
     /// One finding per receiver, at the first of the two shrinking properties.
     private func reportShrinking(_ receiver: Receiver, singleLine: Bool, elements: [Int]) {
-        let shrinking = (receivers.assignments(to: receiver, "adjustsFontSizeToFitWidth").filter { $0.singleValue?.booleanValue == true }
-            + receivers.assignments(to: receiver, "minimumScaleFactor"))
+        let shrinking = (receivers.assignments(to: receiver, .adjustsFontSizeToFitWidth).filter { $0.singleValue?.booleanValue == true }
+            + receivers.assignments(to: receiver, .minimumScaleFactor))
             .min { $0.statement.position < $1.statement.position }
         guard let first = shrinking else { return }
         builder.report(builder.makeFinding(
@@ -55,9 +55,9 @@ struct UIKitLabelRules {
     }
 
     private func reportClamp(_ receiver: Receiver, elements: [Int]) {
-        let viewer = receivers.assignments(to: receiver, "showsLargeContentViewer").contains { $0.singleValue?.booleanValue == true }
+        let viewer = receivers.assignments(to: receiver, .showsLargeContentViewer).contains { $0.singleValue?.booleanValue == true }
         guard !viewer else { return }
-        for assignment in receivers.assignments(to: receiver, "maximumContentSizeCategory") {
+        for assignment in receivers.assignments(to: receiver, .maximumContentSizeCategory) {
             guard let category = assignment.singleValue?.referencedName, Self.cappedCategories.contains(category) else { continue }
             builder.report(builder.makeFinding(
                 .clampedDynamicType, at: assignment.statement,
@@ -70,7 +70,6 @@ struct UIKitLabelRules {
 }
 
 extension UIKitLabelRules: UnitRuleFamily {
-    static let emits: Set<RuleID> = [.labelSingleLine, .minimumScaleFactor, .clampedDynamicType]
     static let scope = UnitScope.type
     static let triggers: [Trigger] = ["numberOfLines", "adjustsFontSizeToFitWidth", "minimumScaleFactor", "maximumContentSizeCategory"]
     static func run(in unit: UnitRun) { UIKitLabelRules(builder: unit.builder, receivers: unit.receivers, elementOf: unit.textViewElements).run() }

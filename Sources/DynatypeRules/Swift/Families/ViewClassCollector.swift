@@ -24,7 +24,6 @@ struct ViewClassCollector {
 }
 
 extension ViewClassCollector: UnitRuleFamily {
-    static let emits: Set<RuleID> = []
     static let scope = UnitScope.type
     /// The endings `UIKitVocabulary.namesTextViewType` looks for, on a
     /// class's name before its inheritance clause (`class PillLabel: …`):

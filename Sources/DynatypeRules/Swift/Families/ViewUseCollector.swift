@@ -27,7 +27,6 @@ struct ViewUseCollector {
 }
 
 extension ViewUseCollector: UnitRuleFamily {
-    static let emits: Set<RuleID> = []
     static let scope = UnitScope.member
     /// A view type's use in a view builder; files without "View" build none.
     static let triggers: [Trigger] = ["View"]

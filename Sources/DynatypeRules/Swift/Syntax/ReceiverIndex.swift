@@ -18,9 +18,16 @@ struct Receiver: Hashable {
 }
 
 /// `receiver.property = value`.
+/// The text properties of a UIKit/AppKit view the rules read: a family
+/// that needs another one adds its case, and the index records it.
+enum TextViewProperty: String, CaseIterable {
+    case font, adjustsFontForContentSizeCategory, numberOfLines, adjustsFontSizeToFitWidth
+    case minimumScaleFactor, maximumContentSizeCategory, showsLargeContentViewer
+}
+
 struct PropertyAssignment {
     let statement: SequenceExprSyntax
-    let property: String
+    let property: TextViewProperty
     let value: [ExprSyntax]
 
     var singleValue: ExprSyntax? { value.count == 1 ? value[0] : nil }
@@ -38,11 +45,6 @@ struct PropertyAssignment {
 /// Every assignment to a text property of a UIKit/AppKit view in a file, by
 /// receiver, and the text views the file declares.
 final class ReceiverIndex {
-    static let properties: Set<String> = [
-        "font", "adjustsFontForContentSizeCategory", "numberOfLines", "adjustsFontSizeToFitWidth",
-        "minimumScaleFactor", "maximumContentSizeCategory", "showsLargeContentViewer",
-    ]
-
     private(set) var assignments: [Receiver: [PropertyAssignment]] = [:]
     /// Declared text views and their class (`UILabel`, `PillLabel` → `UILabel`).
     private(set) var declared: [Receiver: (textClass: String, node: Syntax)] = [:]
@@ -109,7 +111,7 @@ final class ReceiverIndex {
         return type
     }
 
-    func assignments(to receiver: Receiver, _ property: String) -> [PropertyAssignment] {
+    func assignments(to receiver: Receiver, _ property: TextViewProperty) -> [PropertyAssignment] {
         (assignments[receiver] ?? []).filter { $0.property == property }
     }
 
@@ -152,7 +154,7 @@ final class ReceiverIndex {
         } else {
             return
         }
-        guard Self.properties.contains(property) else { return }
+        guard let property = TextViewProperty(rawValue: property) else { return }
         let assignment = PropertyAssignment(statement: statement, property: property, value: Array(elements.dropFirst(2)))
         let head = headType(of: base, at: statement)
         let appKit = head.flatMap { isAppKitType($0.name) }

@@ -163,7 +163,6 @@ final class SwiftUIInventory {
 }
 
 extension SwiftUIInventory: UnitRuleFamily {
-    static let emits: Set<RuleID> = []
     static let scope = UnitScope.member
     /// The names text elements start with (`ViewTree.textElementNames`); an
     /// image alone is no element, and other families say when they need one.

@@ -22,11 +22,8 @@ struct FontSite {
     /// read again and the site is no finding).
     var readOnceIn: String? = nil
 
-    /// The rules a constructor site can be reported under.
-    static let rules: Set<RuleID> = [
-        .fixedFontSize, .fixedCustomFont, .customFontWithoutRelativeStyle, .fixedUIKitFont, .fixedAppKitFont,
-        .fontSizeReadOnce, .scaledMetricFontSize, .fixedSymbolSize,
-    ]
+    /// The rules a constructor site can be reported under: the constructor family's.
+    static let rules = ConstructorRule.emits
 
     /// Certain sites of these rules make the font fixed (not merely warned about).
     var makesFontFixed: Bool {
