@@ -121,6 +121,10 @@ enum FixTable {
             text += "\(count) file\(count == 1 ? "" : "s") left as \(count == 1 ? "it is" : "they are"): no Xcode project or package builds "
                 + (count == 1 ? "it" : "them") + " (" + plan.unbuilt.joined(separator: ", ") + ")\n"
         }
+        if !plan.tooNew.isEmpty {
+            text += "\(plan.tooNew.count) fix\(plan.tooNew.count == 1 ? "" : "es") left undone: the API is newer than the deployment target\n"
+                + plan.tooNew.map { "  \($0)\n" }.joined()
+        }
         return text
     }
 }

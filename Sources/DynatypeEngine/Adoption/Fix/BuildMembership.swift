@@ -10,39 +10,18 @@ import Foundation
 struct BuildMembership {
     /// File names the Xcode projects name; nil when membership is unknown.
     private let named: Set<String>?
-    /// Folders holding a `Package.swift`: their files belong to a package.
-    private let packages: [String]
+    private let build: ProjectBuildFiles
 
-    init(root: URL) {
-        var names: Set<String> = []
-        var packages: [String] = []
-        var projects = 0
-        var synchronized = false
-        let keys: [URLResourceKey] = [.isDirectoryKey]
-        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
-        while let url = walker?.nextObject() as? URL {
-            let name = url.lastPathComponent
-            if ProjectConfiguration.defaultExcludedFolders.contains(name) {
-                walker?.skipDescendants()
-            } else if name == "Package.swift" {
-                packages.append(url.deletingLastPathComponent().standardizedFileURL.path + "/")
-            } else if name.hasSuffix(".xcodeproj") {
-                walker?.skipDescendants()
-                guard let text = try? String(contentsOf: url.appendingPathComponent("project.pbxproj"), encoding: .utf8) else { continue }
-                projects += 1
-                synchronized = synchronized || text.contains("PBXFileSystemSynchronizedRootGroup")
-                names.formUnion(Self.swiftFileNames(in: text))
-            }
-        }
-        named = projects == 0 || synchronized ? nil : names
-        self.packages = packages
+    init(_ build: ProjectBuildFiles) {
+        let synchronized = build.xcodeProjects.contains { $0.contains("PBXFileSystemSynchronizedRootGroup") }
+        named = build.xcodeProjects.isEmpty || synchronized ? nil : build.xcodeProjects.reduce(into: Set()) { $0.formUnion(Self.swiftFileNames(in: $1)) }
+        self.build = build
     }
 
     /// False only for a file the project's files show no target builds.
     func isBuilt(_ file: URL) -> Bool {
         guard let named else { return true }
-        let path = file.standardizedFileURL.path
-        return named.contains(file.lastPathComponent) || packages.contains { path.hasPrefix($0) }
+        return named.contains(file.lastPathComponent) || build.package(of: file) != nil
     }
 
     /// `path = Foo.swift;`, `name = "My View.swift";`: every Swift file name a project file mentions.

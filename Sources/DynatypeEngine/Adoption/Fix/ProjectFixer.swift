@@ -35,7 +35,9 @@ public struct ProjectFixer {
         let sources = read(files + contextFiles, root: root, reported: files.count)
         var project = FixProject(sources: sources, resolver: ProjectResolver(configuration: configuration.rules))
         var plan = FixPlan()
-        let membership = BuildMembership(root: projectRoot ?? root)
+        let build = ProjectBuildFiles(root: projectRoot ?? root)
+        let membership = BuildMembership(build)
+        let targets = DeploymentTargets(build)
         for index in sources.indices where sources[index].isReported {
             let source = sources[index]
             let original = project.reports[index]
@@ -43,6 +45,15 @@ public struct ProjectFixer {
             if !wanted.isEmpty, !membership.isBuilt(source.url) {
                 plan.unbuilt.append(source.path)
                 wanted = []
+            }
+            let minimums = targets.minimums(for: source.url)
+            wanted.removeAll { finding in
+                guard let needs = finding.replacement.flatMap(APIAvailability.of),
+                    let missing = needs.unavailable(on: minimums).first
+                else { return false }
+                plan.tooNew.append("\(source.path):\(finding.position.line): \(needs.api) needs \(missing.platform.rawValue) \(missing.needed), "
+                    + "the target is \(missing.platform.rawValue) \(missing.target)")
+                return true
             }
             var refused: [Finding] = []
             var outcome: FileFixAttempt.Outcome = wanted.isEmpty ? .nothingToFix : attempt(wanted, in: index, project: &project)
@@ -241,6 +252,9 @@ public struct FixPlan: Sendable {
     public var tallies: [RuleID: Tally] = [:]
     /// Files with fixes to make that no target builds: left as they are.
     public var unbuilt: [String] = []
+    /// Fixes left undone because their APIs are newer than the file's
+    /// deployment target, one line each (`path:line: what needs what`).
+    public var tooNew: [String] = []
 
     /// Errors and warnings of `rules` that remain after the fix: what `fix`
     /// was asked to do and did not. Notes and other rules' findings are

@@ -1,0 +1,125 @@
+import Foundation
+
+/// An Apple platform a target builds for.
+enum ApplePlatform: String, CaseIterable, Sendable {
+    case iOS, macOS
+
+    /// The build setting that holds its deployment target.
+    var deploymentTargetSetting: String { self == .iOS ? "IPHONEOS_DEPLOYMENT_TARGET" : "MACOSX_DEPLOYMENT_TARGET" }
+    /// Its name in `SDKROOT` and `SUPPORTED_PLATFORMS`.
+    var sdk: String { self == .iOS ? "iphoneos" : "macosx" }
+}
+
+/// An OS release (`15.0`, `10.15`; a manifest's `.v10_15`).
+struct OSVersion: Comparable, CustomStringConvertible, Sendable {
+    let major: Int
+    let minor: Int
+
+    init(_ major: Int, _ minor: Int = 0) {
+        self.major = major
+        self.minor = minor
+    }
+
+    init?(_ text: String) {
+        let parts = text.drop { $0 == "v" }.split(whereSeparator: { $0 == "." || $0 == "_" }).map { Int($0) }
+        guard let major = parts.first ?? nil, parts.allSatisfy({ $0 != nil }) else { return nil }
+        self.init(major, parts.count > 1 ? parts[1]! : 0)
+    }
+
+    static func < (lhs: OSVersion, rhs: OSVersion) -> Bool { (lhs.major, lhs.minor) < (rhs.major, rhs.minor) }
+    var description: String { "\(major).\(minor)" }
+}
+
+/// The lowest OS release each Swift file is built for, per platform: the
+/// deployment targets of the Xcode targets that compile it (a target's own
+/// setting, else its project's), and a package's `platforms:`. A file no
+/// target names (Xcode 16's synchronized folders) takes the lowest of every
+/// target; a setting the project files do not hold (an `.xcconfig`, a
+/// package without `platforms:`) sets no limit.
+struct DeploymentTargets {
+    typealias Minimums = [ApplePlatform: OSVersion]
+
+    private var byFileName: [String: Minimums] = [:]
+    private var lowest: Minimums = [:]
+    private let build: ProjectBuildFiles
+
+    init(_ build: ProjectBuildFiles) {
+        self.build = build
+        for text in build.xcodeProjects {
+            guard let objects = OpenStepPlist.parse(text)?["objects"] else { continue }
+            read(objects)
+        }
+    }
+
+    func minimums(for file: URL) -> Minimums {
+        if let package = build.package(of: file) { return Self.platforms(inManifest: package.manifest) }
+        return byFileName[file.lastPathComponent] ?? lowest
+    }
+
+    private mutating func read(_ objects: OpenStepPlist) {
+        let object = { (id: OpenStepPlist?) in id?.string.flatMap { objects[$0] } }
+        let projectSettings = Self.settingsByConfiguration(object(objects.firstObject(isa: "PBXProject")?["buildConfigurationList"]), object)
+        for target in objects.objects(isa: "PBXNativeTarget") {
+            var minimums: Minimums = [:]
+            for (name, own) in Self.settingsByConfiguration(object(target["buildConfigurationList"]), object) {
+                let settings = (projectSettings[name] ?? [:]).merging(own) { $1 }
+                for platform in Self.platforms(of: settings) {
+                    guard let version = settings[platform.deploymentTargetSetting].flatMap(OSVersion.init) else { continue }
+                    minimums[platform] = min(minimums[platform] ?? version, version)
+                }
+            }
+            Self.lower(&lowest, to: minimums)
+            for phase in target["buildPhases"]?.array.compactMap(object) ?? [] where phase["isa"]?.string == "PBXSourcesBuildPhase" {
+                for file in phase["files"]?.array.compactMap(object) ?? [] {
+                    let reference = object(file["fileRef"])
+                    guard let path = reference?["path"]?.string ?? reference?["name"]?.string else { continue }
+                    Self.lower(&byFileName[(path as NSString).lastPathComponent, default: [:]], to: minimums)
+                }
+            }
+        }
+    }
+
+    private static func lower(_ minimums: inout Minimums, to other: Minimums) {
+        for (platform, version) in other { minimums[platform] = min(minimums[platform] ?? version, version) }
+    }
+
+    /// Each build configuration's settings by its name (Debug, Release).
+    private static func settingsByConfiguration(_ list: OpenStepPlist?, _ object: (OpenStepPlist?) -> OpenStepPlist?) -> [String: [String: String]] {
+        var result: [String: [String: String]] = [:]
+        for configuration in list?["buildConfigurations"]?.array.compactMap(object) ?? [] {
+            guard let name = configuration["name"]?.string, case .dictionary(let settings)? = configuration["buildSettings"] else { continue }
+            result[name] = settings.compactMapValues(\.string)
+        }
+        return result
+    }
+
+    /// What a target builds for: its SDK, else its supported platforms.
+    private static func platforms(of settings: [String: String]) -> [ApplePlatform] {
+        if let sdk = settings["SDKROOT"], let platform = ApplePlatform.allCases.first(where: { $0.sdk == sdk }) { return [platform] }
+        let supported = settings["SUPPORTED_PLATFORMS"]?.split(separator: " ").map(String.init) ?? []
+        let named = ApplePlatform.allCases.filter { supported.contains($0.sdk) }
+        return named.isEmpty ? ApplePlatform.allCases : named
+    }
+
+    /// `platforms: [.iOS(.v15), .macOS("12.0")]`.
+    static func platforms(inManifest manifest: String) -> Minimums {
+        var minimums: Minimums = [:]
+        for platform in ApplePlatform.allCases {
+            guard let pattern = try? Regex("\\.\(platform.rawValue)\\(\\s*(?:\\.v([0-9_]+)|\"([0-9.]+)\")"),
+                let match = manifest.firstMatch(of: pattern)
+            else { continue }
+            let text = (match.output[1].substring ?? match.output[2].substring).map(String.init) ?? ""
+            minimums[platform] = OSVersion(text)
+        }
+        return minimums
+    }
+}
+
+private extension OpenStepPlist {
+    func objects(isa: String) -> [OpenStepPlist] {
+        guard case .dictionary(let objects) = self else { return [] }
+        return objects.values.filter { $0["isa"]?.string == isa }
+    }
+
+    func firstObject(isa: String) -> OpenStepPlist? { objects(isa: isa).first }
+}

@@ -1,0 +1,85 @@
+@testable import DynatypeEngine
+import Foundation
+import Testing
+
+/// "A fix that needs a newer OS than the file's deployment target uses a
+/// form the target has, or none": the targets come from the Xcode project
+/// (a target's own setting over its project's) and a package's manifest.
+@Suite struct DeploymentTargetTests {
+    /// An app target on iOS 15 (its own setting), a widget on the project's
+    /// iOS 13, and a Mac target on macOS 10.15.
+    private static func project(appTarget: String = "15.0") -> String {
+        """
+        // !$*UTF8*$!
+        {
+            archiveVersion = 1;
+            objects = {
+                P1 /* Project object */ = {isa = PBXProject; buildConfigurationList = PL /* list */; targets = (T1, T2, T3);};
+                PL = {isa = XCConfigurationList; buildConfigurations = (PC /* Debug */, );};
+                PC /* Debug */ = {isa = XCBuildConfiguration; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = 13.0; SDKROOT = iphoneos;}; name = Debug;};
+                T1 /* App */ = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (S1, R1); name = App;};
+                L1 = {isa = XCConfigurationList; buildConfigurations = (C1, );};
+                C1 = {isa = XCBuildConfiguration; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = \(appTarget); "OTHER_FLAGS" = "-a \\"b\\"";}; name = Debug;};
+                S1 = {isa = PBXSourcesBuildPhase; files = (B1 /* App.swift in Sources */, );};
+                R1 = {isa = PBXResourcesBuildPhase; files = ();};
+                B1 = {isa = PBXBuildFile; fileRef = F1 /* App.swift */; };
+                F1 /* App.swift */ = {isa = PBXFileReference; path = Views/App.swift; sourceTree = "<group>"; };
+                T2 /* Widget */ = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (S2, );};
+                L2 = {isa = XCConfigurationList; buildConfigurations = (C2, );};
+                C2 = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_NAME = Widget;}; name = Debug;};
+                S2 = {isa = PBXSourcesBuildPhase; files = (B2, );};
+                B2 = {isa = PBXBuildFile; fileRef = F2; };
+                F2 = {isa = PBXFileReference; name = "Widget View.swift"; path = "Widget View.swift"; };
+                T3 /* Mac */ = {isa = PBXNativeTarget; buildConfigurationList = L3; buildPhases = (S3, );};
+                L3 = {isa = XCConfigurationList; buildConfigurations = (C3, );};
+                C3 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = macosx; MACOSX_DEPLOYMENT_TARGET = 10.15;}; name = Debug;};
+                S3 = {isa = PBXSourcesBuildPhase; files = (B3, );};
+                B3 = {isa = PBXBuildFile; fileRef = F3; };
+                F3 = {isa = PBXFileReference; path = Mac.swift; };
+            };
+            rootObject = P1;
+        }
+        """
+    }
+
+    @Test func eachFileHasItsTargetsDeploymentTarget() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("App.xcodeproj/project.pbxproj", Self.project())
+        try folder.write("Kit/Package.swift", "let package = Package(name: \"Kit\", platforms: [.iOS(.v16), .macOS(\"13.0\")])")
+        let targets = DeploymentTargets(ProjectBuildFiles(root: folder.url))
+        let file = { (path: String) in targets.minimums(for: folder.url.appendingPathComponent(path)) }
+        #expect(file("Views/App.swift") == [.iOS: OSVersion(15)])
+        #expect(file("Widget View.swift") == [.iOS: OSVersion(13)], "the project's setting where the target has none")
+        #expect(file("Mac.swift") == [.macOS: OSVersion(10, 15)])
+        #expect(file("Elsewhere.swift") == [.iOS: OSVersion(13), .macOS: OSVersion(10, 15)], "a file no target names: the lowest of all")
+        #expect(file("Kit/Sources/Kit/View.swift") == [.iOS: OSVersion(16), .macOS: OSVersion(13)])
+    }
+
+    @Test func aBrokenProjectFileSetsNoLimit() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("App.xcodeproj/project.pbxproj", "{ objects = { <<<<<<< HEAD")
+        #expect(DeploymentTargets(ProjectBuildFiles(root: folder.url)).minimums(for: folder.url.appendingPathComponent("A.swift")).isEmpty)
+    }
+
+    @Test func theNewestAPIAReplacementWritesIsWhatItNeeds() {
+        #expect(APIAvailability.of(".title2")?.needs[.iOS] == OSVersion(14))
+        #expect(APIAvailability.of("UIFontMetrics(forTextStyle: .title2).scaledFont(for: font)") == nil, "UIKit's title2 is iOS 11")
+        #expect(APIAvailability.of(".custom(\"A\", size: 15, relativeTo: .subheadline)")?.needs[.macOS] == OSVersion(11))
+        #expect(APIAvailability.of("NSFont.preferredFont(forTextStyle: .body)")?.unavailable(on: [.macOS: OSVersion(10, 15)]).count == 1)
+        #expect(APIAvailability.of(".caption.weight(.medium)") == nil)
+    }
+
+    /// The same SwiftUI view in the app (iOS 15) gets `.title3`; in the
+    /// widget (the project's iOS 13) it keeps its finding and is named.
+    @Test func aFixNewerThanTheTargetIsLeftUndoneAndNamed() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("App.xcodeproj/project.pbxproj", Self.project())
+        let view = "import SwiftUI\nstruct A: View { var body: some View { Text(\"a\").font(.system(size: 20)) } }\n"
+        try folder.write("Views/App.swift", view)
+        try folder.write("Widget View.swift", view)
+        let result = try runDynatype(["fix", "--dry-run", "--no-cache", "."], in: folder.url)
+        #expect(result.stdout.contains("+++ b/Views/App.swift") && result.stdout.contains(".font(.title3)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("Widget View.swift"), "\(result.stdout)")
+        #expect(result.stderr.contains("Widget View.swift:2: SwiftUI's `.title2`, `.title3` and `.caption2` needs iOS 14.0, the target is iOS 13.0"), "\(result.stderr)")
+    }
+}
