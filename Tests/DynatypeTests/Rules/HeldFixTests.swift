@@ -268,3 +268,32 @@ extension HeldFixTests {
         #expect(finding("fixed_uikit_font", in: shown) != nil)
     }
 }
+
+extension HeldFixTests {
+    /// pocket-casts-ios's settings footer: two sentences in a footer whose
+    /// height the delegate fixes at 60 pt.
+    @Test func aLabelInAFixedHeightSectionFooterKeepsItsFindingButNotItsEdit() throws {
+        let code = """
+            import UIKit
+            final class Settings: UIViewController, UITableViewDelegate {
+                func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
+                    let footer = UIView()
+                    let label = ThemeableLabel()
+                    label.font = UIFont.systemFont(ofSize: 12)
+                    label.numberOfLines = 0
+                    footer.addSubview(label)
+                    return footer
+                }
+                func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
+                    section == 0 ? UITableView.automaticDimension : 60
+                }
+            }
+            """
+        let explicit = code.replacingOccurrences(of: "section == 0 ? UITableView.automaticDimension : 60", with: "if section == 0 { return 60 }\n        return UITableView.automaticDimension")
+        let held = try #require(finding("fixed_uikit_font", in: explicit))
+        #expect(held.replacement == nil)
+        #expect(held.fix.contains("`tableView(_:heightForFooterInSection:)` fixes at 60 pt"))
+        let automatic = explicit.replacingOccurrences(of: "return 60", with: "return UITableView.automaticDimension")
+        #expect(finding("fixed_uikit_font", in: automatic)?.replacement != nil)
+    }
+}

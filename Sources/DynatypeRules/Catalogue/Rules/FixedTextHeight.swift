@@ -28,15 +28,29 @@ extension RuleCatalogue {
                     func setUp() { ↓label.heightAnchor.constraint(equalToConstant: 22).isActive = true }
                 }
                 """),
-            // A text view subclass constraining itself.
+            // A text view subclass constraining itself (a button one that shows a title).
             RuleExample("""
                 import UIKit
                 final class PillButton: UIButton {
-                    func setUp() { ↓heightAnchor.constraint(equalToConstant: 44).isActive = true }
+                    func setUp() {
+                        setTitle("Pay", for: .normal)
+                        ↓heightAnchor.constraint(equalToConstant: 44).isActive = true
+                    }
                 }
                 """),
         ],
         nonTriggering: [
+            // A button given only an image shows no text.
+            RuleExample("""
+                import UIKit
+                final class About: UIViewController {
+                    private let closeButton = RoundedCrossButton()
+                    override func viewDidLoad() {
+                        closeButton.setImage(UIImage(systemName: "xmark"), for: .normal)
+                        closeButton.heightAnchor.constraint(equalToConstant: 30).isActive = true
+                    }
+                }
+                """),
             // An image's accessibility label is read, not drawn.
             RuleExample("""
                 struct QRCode: View {

@@ -17,7 +17,7 @@ struct HeightConstraintRule {
             guard let receiver = receivers.receivers(for: owner, at: call).first else { continue }
             let byName = isTextView(receiver) || isTextViewSubclassItself(receiver, at: call)
             let externalType = builder.context.prefersAppKit ? nil : receivers.typeDeclaredElsewhere(receiver)
-            guard byName || externalType != nil else { continue }
+            guard byName || externalType != nil, !isUntitledButton(receiver, externalType) else { continue }
             let finding = builder.makeFinding(
                 .fixedTextHeight, at: call,
                 message: "a fixed height of \(constant.oneLine) clips the text of `\(receiver.path)` as it grows",
@@ -34,12 +34,30 @@ struct HeightConstraintRule {
     }
 
     /// `self` in a UIKit text view subclass of the file (`heightAnchor` in a
-    /// `PillButton: UIButton`), whether or not the class sets its own text properties.
+    /// `PillLabel: UILabel`), whether or not the class sets its own text
+    /// properties; a button subclass only when it gives itself a title.
     private func isTextViewSubclassItself(_ receiver: Receiver, at node: some SyntaxProtocol) -> Bool {
-        guard receiver.path == "self", let type = TypeScope.enclosing(node)?.name,
-            let textClass = builder.context.textViewSubclasses[type]
+        guard receiver.path == "self", let scope = TypeScope.enclosing(node),
+            let textClass = builder.context.textViewSubclasses[scope.name]
         else { return false }
+        if textClass == "UIButton" { return Self.titlesItself(scope) }
         return !UIKitVocabulary.isAppKit(textClass)
+    }
+
+    /// `setTitle(…)`, `setAttributedTitle(…)`, `titleLabel`, a configuration's title.
+    private static func titlesItself(_ scope: TypeScope) -> Bool {
+        scope.memberBlock.tokens(viewMode: .sourceAccurate).contains {
+            ["setTitle", "setAttributedTitle", "titleLabel", "title", "attributedTitle"].contains($0.text)
+        }
+    }
+
+    /// A button this code makes and gives no title (an icon, a PIN dot): no
+    /// text element (the rule catalogue "A button is a text element only
+    /// when it shows text"), whatever its class, declared elsewhere, inherits.
+    private func isUntitledButton(_ receiver: Receiver, _ externalType: String?) -> Bool {
+        guard let type = externalType ?? receivers.textClass(of: receiver), type.hasSuffix("Button") else { return false }
+        // Styling its title label says a title comes from elsewhere (its class's `configure`).
+        return receivers.constructors[receiver] != nil && !receivers.isGivenATitle(receiver) && receivers.assignments[receiver.titleLabel] == nil
     }
 
     /// A UIKit text view: AppKit views are not judged by this rule (the rule catalogue

@@ -2,7 +2,8 @@ import SwiftSyntax
 
 /// UIKit text views whose fix only works together with a change the fix
 /// cannot make (`FixHold`): views in a navigation bar, badges of a fixed
-/// shape, and views whose font a trait handler sets again. Reviewers of real
+/// shape, table section headers and footers of a fixed height, and views
+/// whose font a trait handler sets again. Reviewers of real
 /// apps rejected exactly these hunks: the text grew and the bar, the badge
 /// or the handler did not.
 struct HeldTextViews {
@@ -67,6 +68,13 @@ struct HeldTextViews {
                 rules: nil
             )
         }
+        if let height = fixedSectionHeight(around: receiver) {
+            return FixHold(
+                reason: "it is in a table section \(height.part) whose height `tableView(_:\(height.delegate):)` fixes at \(height.value); "
+                    + "return `UITableView.automaticDimension` there so the \(height.part) grows with the text",
+                rules: nil
+            )
+        }
         // No line number in the words: a unit's memoized findings move with it, their text does not.
         if setsFontInTraitHandler(receiver) {
             return FixHold(
@@ -91,6 +99,35 @@ struct HeldTextViews {
     private static func isHalf(_ value: String) -> Bool {
         let text = value.filter { !$0.isWhitespace }
         return text.hasSuffix("/2") || text.hasSuffix("*0.5")
+    }
+
+    /// A label made in `tableView(_:viewForFooterInSection:)` (or a header's)
+    /// of a type whose `tableView(_:heightForFooterInSection:)` returns a
+    /// number: the footer keeps that height however large the text grows
+    /// (pocket-casts' settings footers, 60 pt for two sentences).
+    private func fixedSectionHeight(around receiver: Receiver) -> (part: String, delegate: String, value: String)? {
+        guard let made = receivers.constructors[receiver], let function = made.ancestor(FunctionDeclSyntax.self),
+            let part = Self.sectionPart(of: function, prefix: "viewFor"),
+            let type = TypeScope.enclosing(function)
+        else { return nil }
+        let delegate = "heightFor\(part.capitalized)InSection"
+        for member in type.memberBlock.members {
+            guard let height = member.decl.as(FunctionDeclSyntax.self), Self.sectionPart(of: height, prefix: "heightFor") == part,
+                let body = height.body
+            else { continue }
+            let fixed = body.descendants(ReturnStmtSyntax.self).compactMap(\.expression).first { $0.isNumericLiteral }
+            return fixed.map { (part, delegate, "\($0.trimmedText) pt") }
+        }
+        return nil
+    }
+
+    /// `footer` for `tableView(_:viewForFooterInSection:)` with prefix `viewFor`.
+    private static func sectionPart(of function: FunctionDeclSyntax, prefix: String) -> String? {
+        guard function.name.text == "tableView" else { return nil }
+        for parameter in function.signature.parameterClause.parameters {
+            for part in ["Footer", "Header"] where parameter.firstName.text == "\(prefix)\(part)InSection" { return part.lowercased() }
+        }
+        return nil
     }
 
     private func setsFontInTraitHandler(_ receiver: Receiver) -> Bool {

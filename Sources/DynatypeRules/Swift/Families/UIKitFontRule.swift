@@ -122,7 +122,7 @@ struct UIKitFontRule {
         else { return false }
         let className = declared.node.as(PatternBindingSyntax.self)?.declaredTypeName ?? declared.textClass
         if builder.context.facts.selfStyledSubclasses.contains(className) { return false }
-        return !["UIButton", "NSButton"].contains(declared.textClass) || isGivenATitle(receiver)
+        return !["UIButton", "NSButton"].contains(declared.textClass) || receivers.isGivenATitle(receiver)
     }
 
     /// A view given to other code (`configureValueLabel(label)`, `return
@@ -165,49 +165,10 @@ struct UIKitFontRule {
         "sendSubviewToBack", "setCustomSpacing", "addLayoutGuide", "constraint", "activate", "append", "addGestureRecognizer",
     ]
 
-    /// `setTitle(_:for:)`, a title, a configuration (which carries the
-    /// title), a title label's text, or a title in its initializer
-    /// (`NSButton(title:target:action:)`, `NSButton(checkboxWithTitle:…)`).
-    /// An attributed title is not one: its string's attributes set its font,
-    /// and that font is judged where the attributes are written.
-    private func isGivenATitle(_ receiver: Receiver) -> Bool {
-        let titled = builder.context.index.calls(named: "setTitle").contains { call in
-            receivers.receivers(for: call.calleeBase, at: call).contains(receiver)
-        }
-        let initializedWithTitle = receivers.constructors[receiver]?.arguments.contains {
-            $0.label?.text.hasSuffix("itle") == true && !Self.isEmptyText($0.expression)
-        } ?? false
-        return titled || initializedWithTitle || isConfigured(receiver) || isAssigned(receiver, ["text", "title"])
-    }
-
-    /// `""`: a switch or checkbox titled with nothing shows no text.
-    private static func isEmptyText(_ expression: ExprSyntax) -> Bool {
-        guard let literal = expression.unwrapped.as(StringLiteralExprSyntax.self) else { return false }
-        return literal.segments.allSatisfy { $0.as(StringSegmentSyntax.self)?.content.text.isEmpty == true }
-    }
-
-    /// A `UIButton.Configuration` draws the title in a text style's font
-    /// unless the configuration says otherwise (Interface Builder's
-    /// `buttonConfiguration` passes for the same reason).
-    private func isConfigured(_ receiver: Receiver) -> Bool {
-        receivers.constructors[receiver]?.argument("configuration") != nil || isAssigned(receiver, ["configuration"])
-    }
-
-    /// Whether code sets one of the properties on the view or its title
-    /// label (to something other than an empty text).
-    private func isAssigned(_ receiver: Receiver, _ properties: Set<String>) -> Bool {
-        builder.context.index.assignments.contains { assignment in
-            guard let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self),
-                properties.contains(target.declName.baseName.text), let value = assignment.elements.last, !Self.isEmptyText(value)
-            else { return false }
-            return receivers.receivers(for: target.base, at: assignment).contains { $0 == receiver || $0 == receiver.titleLabel }
-        }
-    }
-
     /// The title label of a configured button: the configuration's font is
     /// the one drawn, so what the label is given never shows.
     private func drawsConfiguredTitle(_ receiver: Receiver) -> Bool {
-        receiver.owner.map(isConfigured) ?? false
+        receiver.owner.map(receivers.isConfigured) ?? false
     }
 
     private func isOutlet(_ receiver: Receiver) -> Bool {
@@ -227,7 +188,7 @@ struct UIKitFontRule {
     /// A configured button draws its title in the configuration's font,
     /// whatever its `titleLabel.font` says.
     private func fontAssignments(of receiver: Receiver) -> [PropertyAssignment] {
-        let titleFonts = isConfigured(receiver) ? [] : receivers.assignments(to: receiver.titleLabel, .font)
+        let titleFonts = receivers.isConfigured(receiver) ? [] : receivers.assignments(to: receiver.titleLabel, .font)
         return (receivers.assignments(to: receiver, .font) + titleFonts)
             .filter { !restylesOwnFont($0) }
             .sorted { $0.statement.position < $1.statement.position }
@@ -254,7 +215,7 @@ struct UIKitFontRule {
     private func judgeFonts(of receiver: Receiver, element: Int) {
         let assignments = fontAssignments(of: receiver)
         guard !assignments.isEmpty else {
-            if isConfigured(receiver) {
+            if receivers.isConfigured(receiver) {
                 builder.setFont("button configuration", status: .scales("a button configuration's title uses a text style"), ofElement: element)
             } else if let attributed = attributedTextAssignments(of: receiver).first {
                 judgeAttributedFont(attributed, of: receiver, element: element)

@@ -62,7 +62,7 @@ final class ReceiverIndex {
     private var platformByAssignment: [Receiver: Bool] = [:]
     /// The class that value has, where its superclasses leave the file.
     private var undecidedClassByAssignment: [Receiver: String] = [:]
-    private let context: FileContext
+    let context: FileContext
 
     init(context: FileContext) {
         self.context = context
@@ -283,6 +283,8 @@ final class ReceiverIndex {
                 constructors[receiver] = constructor
             } else if let type = binding.declaredTypeName ?? binding.initializer?.value.castType {
                 types[receiver] = type
+                // A view of a class declared elsewhere, made here (`RoundedCrossButton()`).
+                if constructor?.calleeName == type { constructors[receiver] = constructor }
             }
         }
     }

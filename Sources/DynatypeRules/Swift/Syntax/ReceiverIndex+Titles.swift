@@ -1,0 +1,44 @@
+import SwiftSyntax
+
+/// Whether a button shows text: the rule catalogue "A button is a text
+/// element only when it shows text" (a title, not only an image).
+extension ReceiverIndex {
+    /// `setTitle(_:for:)`, a title, a configuration (which carries the
+    /// title), a title label's text, or a title in its initializer
+    /// (`NSButton(title:target:action:)`, `NSButton(checkboxWithTitle:…)`).
+    /// An attributed title is not one: its string's attributes set its font,
+    /// and that font is judged where the attributes are written.
+    func isGivenATitle(_ receiver: Receiver) -> Bool {
+        let titled = context.index.calls(named: "setTitle").contains { call in
+            receivers(for: call.calleeBase, at: call).contains(receiver)
+        }
+        let initializedWithTitle = constructors[receiver]?.arguments.contains {
+            $0.label?.text.hasSuffix("itle") == true && !Self.isEmptyText($0.expression)
+        } ?? false
+        return titled || initializedWithTitle || isConfigured(receiver) || isAssigned(receiver, ["text", "title"])
+    }
+
+    /// `""`: a switch or checkbox titled with nothing shows no text.
+    private static func isEmptyText(_ expression: ExprSyntax) -> Bool {
+        guard let literal = expression.unwrapped.as(StringLiteralExprSyntax.self) else { return false }
+        return literal.segments.allSatisfy { $0.as(StringSegmentSyntax.self)?.content.text.isEmpty == true }
+    }
+
+    /// A `UIButton.Configuration` draws the title in a text style's font
+    /// unless the configuration says otherwise (Interface Builder's
+    /// `buttonConfiguration` passes for the same reason).
+    func isConfigured(_ receiver: Receiver) -> Bool {
+        constructors[receiver]?.argument("configuration") != nil || isAssigned(receiver, ["configuration"])
+    }
+
+    /// Whether code sets one of the properties on the view or its title
+    /// label (to something other than an empty text).
+    private func isAssigned(_ receiver: Receiver, _ properties: Set<String>) -> Bool {
+        context.index.assignments.contains { assignment in
+            guard let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self),
+                properties.contains(target.declName.baseName.text), let value = assignment.elements.last, !Self.isEmptyText(value)
+            else { return false }
+            return receivers(for: target.base, at: assignment).contains { $0 == receiver || $0 == receiver.titleLabel }
+        }
+    }
+}
