@@ -3,7 +3,7 @@ import Foundation
 /// Phase one for `.xib` / `.storyboard` files: `interface_builder_fixed_font`
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
-    public static let version = "ib-8"
+    public static let version = "ib-9"
 
     public init() {}
 
@@ -16,7 +16,7 @@ public struct InterfaceBuilderAnalyzer: Sendable {
             )
         }
         reader.defineOutlets()
-        reader.conditionFixedFontsOnOutlets()
+        reader.conditionDocumentFontsOnOutlets()
         return reader.analysis
     }
 }
@@ -43,8 +43,10 @@ private struct InterfaceBuilderReader {
     /// `<outlet property=… destination=…>` connections, with the class of
     /// the object that owns them (a cell, a view controller, File's Owner).
     private var outlets: [(owner: String, property: String, destination: String, position: SourcePosition)] = []
-    /// The fixed-font findings, by the id of the element they are on.
-    private var fixedFontFindings: [(finding: Int, element: String)] = []
+    /// The findings on the document's font (a fixed font, a text style
+    /// without "Automatically Adjusts Font"), by the id of the element they
+    /// are on: Swift code that sets the outlet's font replaces that font.
+    private var documentFontFindings: [(finding: Int, element: String, fixedFont: Bool)] = []
 
     mutating func handle(_ event: XMLScanner.Event) {
         switch event {
@@ -99,16 +101,15 @@ private struct InterfaceBuilderReader {
         stack.append((elementName, attributes, element))
     }
 
-    /// The outlets connected to text views that expose "Automatically Adjusts
-    /// Font": Swift code that gives them a scaling font need not set it again
-    /// (the rule catalogue "Outlets").
     /// The rule catalogue "Outlets": an element whose outlet's Swift code
     /// sets its font shows that font, judged in the code, not the document's.
-    mutating func conditionFixedFontsOnOutlets() {
+    mutating func conditionDocumentFontsOnOutlets() {
         var moved: Set<Int> = []
-        for (index, element) in fixedFontFindings {
+        for (index, element, fixedFont) in documentFontFindings {
+            // A fixed font is replaced by any font the code gives; a text style's flag matters to an attributed text's fonts too.
             let conditions = outlets.filter { $0.destination == element }.map {
-                FindingCondition.outletFontNotSetInCode(owner: $0.owner, property: $0.property)
+                fixedFont ? FindingCondition.outletFontNotSetInCode(owner: $0.owner, property: $0.property)
+                    : .outletFontNotAssignedInCode(owner: $0.owner, property: $0.property)
             }
             guard !conditions.isEmpty else { continue }
             let condition = conditions.count == 1 ? conditions[0] : .all(conditions)
@@ -118,6 +119,9 @@ private struct InterfaceBuilderReader {
         analysis.findings = analysis.findings.enumerated().filter { !moved.contains($0.offset) }.map(\.element)
     }
 
+    /// The outlets connected to text views that expose "Automatically Adjusts
+    /// Font": Swift code that gives them a scaling font need not set it again
+    /// (the rule catalogue "Outlets").
     mutating func defineOutlets() {
         for outlet in outlets {
             guard let adjusts = adjustsFontByID[outlet.destination] else { continue }
@@ -144,6 +148,7 @@ private struct InterfaceBuilderReader {
             analysis.elements[element].font = "text style \(name)"
             analysis.elements[element].status = .scales("text style \(name) scales")
             if Self.adjustingViews.contains(owner), ownerAttributes["adjustsFontForContentSizeCategory"] != "YES" {
+                if let id = ownerAttributes["id"] { documentFontFindings.append((analysis.findings.count, id, false)) }
                 analysis.findings.append(Finding(
                     rule: .missingAdjustsFont, position: position,
                     message: "the text style scales, but without \"Automatically Adjusts Font\" the \(owner) keeps the size it had at launch",
@@ -174,7 +179,7 @@ private struct InterfaceBuilderReader {
             replacement = "<fontDescription key=\"fontDescription\" style=\"UICTFontTextStyle\(Self.ibName(styleName))\"/>"
             fix = "set the font to the text style \(Self.inspectorName(styleName)) and tick \"Automatically Adjusts Font\""
         }
-        if let id = ownerAttributes["id"] { fixedFontFindings.append((analysis.findings.count, id)) }
+        if let id = ownerAttributes["id"] { documentFontFindings.append((analysis.findings.count, id, true)) }
         analysis.findings.append(Finding(
             rule: .interfaceBuilderFixedFont, position: position,
             message: "the \(owner) uses a \(face) at \(size), which does not scale with Dynamic Type",

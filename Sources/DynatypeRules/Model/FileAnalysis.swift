@@ -84,7 +84,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             case .isTextView(let type, _), .classIsAppKit(let type, _): names.insert(type)
             case .outletDoesNotAdjustFont(_, let property): names.insert(property)
             case .noAppearanceFont(let type): names.insert(type)
-            case .outletFontNotSetInCode(_, let property): names.insert(property)
+            case .outletFontNotSetInCode(_, let property), .outletFontNotAssignedInCode(_, let property): names.insert(property)
             case .viewNotAlwaysScrolled(let type): names.insert(type)
             case .outsideWidgetExtension: names.insert(EntryPoints.name)
             case .notRefreshedOnSizeChange(let type): names.insert(type)

@@ -213,6 +213,9 @@ public enum FindingCondition: Codable, Hashable, Sendable {
     /// Reported unless the owner's Swift code sets the outlet's font: the
     /// Interface Builder font of an element it replaces never shows.
     case outletFontNotSetInCode(owner: String, property: String)
+    /// Reported unless the owner's Swift code assigns the outlet a font
+    /// (an attributed text keeps the view's "Automatically Adjusts Font" at work).
+    case outletFontNotAssignedInCode(owner: String, property: String)
     /// Reported unless every use of the view type in the audited code sits
     /// where something scrolls.
     case viewNotAlwaysScrolled(type: String)
@@ -233,4 +236,13 @@ public enum FontOutcome: String, Codable, Hashable, Sendable {
     case scales
     case fixed
     case unresolved
+}
+
+/// How the Swift code of an outlet's owner gives it its font, recorded in
+/// its `outletFontInCode` definition.
+enum OutletFontInCode {
+    /// `label.font = …`, `button.titleLabel?.font = …`.
+    static let assigned = "font set in code"
+    /// Only fonts inside an attributed text.
+    static let attributed = "attributed text set in code"
 }

@@ -81,6 +81,10 @@ public struct ProjectResolver: Sendable {
         case .noAppearanceFont(let type): return !symbols.hasAppearanceFont(type)
         case .outletFontNotSetInCode(let owner, let property):
             return !symbols.definitions(named: property, kind: .outletFontInCode).contains { $0.definition.container == owner }
+        case .outletFontNotAssignedInCode(let owner, let property):
+            return !symbols.definitions(named: property, kind: .outletFontInCode).contains {
+                $0.definition.container == owner && $0.definition.value == .font(.unresolved(OutletFontInCode.assigned))
+            }
         case .viewNotAlwaysScrolled(let type): return !symbols.isAlwaysScrolled(type)
         case .outsideWidgetExtension: return !symbols.viewerIsInWidgetExtension
         case .notRefreshedOnSizeChange(let type): return symbols.everyDefinition(named: type, kind: .sizeChangeRefresh).isEmpty

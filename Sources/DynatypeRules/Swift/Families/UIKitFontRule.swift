@@ -35,12 +35,13 @@ struct UIKitFontRule {
     /// An outlet whose font this code sets (or whose attributed text carries
     /// one): its Interface Builder document's font never shows.
     private func defineFontInCode(of receiver: Receiver) {
-        guard !fontAssignments(of: receiver).isEmpty || !attributedTextAssignments(of: receiver).isEmpty,
+        let assigned = !fontAssignments(of: receiver).isEmpty
+        guard assigned || !attributedTextAssignments(of: receiver).isEmpty,
             let node = receivers.declared[receiver]?.node, let owner = TypeScope.enclosing(node)?.name
         else { return }
         builder.addDefinition(SymbolDefinition(
             name: receiver.path, container: owner, kind: .outletFontInCode, parameters: nil,
-            value: .font(.unresolved("set in code")), position: builder.context.position(of: node)
+            value: .font(.unresolved(assigned ? OutletFontInCode.assigned : OutletFontInCode.attributed)), position: builder.context.position(of: node)
         ))
     }
 

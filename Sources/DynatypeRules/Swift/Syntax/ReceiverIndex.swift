@@ -242,21 +242,31 @@ final class ReceiverIndex {
         var current = node.parent
         while let candidate = current {
             if name == "$0", let closure = candidate.as(ClosureExprSyntax.self) {
-                guard let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calleeName == "forEach",
-                    let array = call.calleeBase?.unwrapped.as(ArrayExprSyntax.self)
-                else { return nil }
-                return array.elements.map(\.expression)
+                guard let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calleeName == "forEach" else { return nil }
+                return elements(of: call.calleeBase, at: call)
             }
-            if let loop = candidate.as(ForStmtSyntax.self),
-                loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
-                let array = loop.sequence.unwrapped.as(ArrayExprSyntax.self)
-            {
-                return array.elements.map(\.expression)
+            if let loop = candidate.as(ForStmtSyntax.self), loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                return elements(of: loop.sequence, at: loop)
             }
             if candidate.is(DeclSyntax.self) { return nil }
             current = candidate.parent
         }
         return nil
+    }
+
+    /// The views of an array of them: `[a, b]`, `[a, b].compactMap { $0 }`
+    /// (outlets), or a local holding one (`let buttons = [left, right]…`).
+    private func elements(of sequence: ExprSyntax?, at node: some SyntaxProtocol, depth: Int = 0) -> [ExprSyntax]? {
+        guard let sequence = sequence?.unwrapped, depth < 3 else { return nil }
+        if let array = sequence.as(ArrayExprSyntax.self) { return array.elements.map(\.expression) }
+        if let call = sequence.as(FunctionCallExprSyntax.self), call.calleeName == "compactMap" {
+            return elements(of: call.calleeBase, at: node, depth: depth + 1)
+        }
+        guard let name = sequence.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            case .local(let binding) = context.bindings.resolve(name, at: node),
+            binding.ancestor(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
+        else { return nil }
+        return elements(of: binding.initializer?.value, at: binding, depth: depth + 1)
     }
 
     private func declare(_ variable: VariableDeclSyntax) {
