@@ -28,6 +28,17 @@ extension RuleCatalogue {
                     }()
                 }
                 """),
+            // A count named by a constant of the file is that count.
+            RuleExample("""
+                import UIKit
+                final class NoteCell: UITableViewCell {
+                    let titleLabel = UILabel()
+                    func setUp() { ↓titleLabel.numberOfLines = Style.maximumTitleLines }
+                }
+                private enum Style {
+                    static let maximumTitleLines = 1
+                }
+                """),
         ],
         nonTriggering: [
             RuleExample("""

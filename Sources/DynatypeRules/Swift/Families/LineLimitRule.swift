@@ -7,8 +7,9 @@ struct LineLimitRule {
     let inventory: SwiftUIInventory
 
     func run() {
+        let counts = PointSizeEvaluator(context: builder.context)
         for lineLimit in builder.context.index.modifierCalls(named: "lineLimit") {
-            guard lineLimit.arguments.first?.expression.numericValue == 1, let name = lineLimit.nameToken else { continue }
+            guard counts.isConstantOne(lineLimit.arguments.first?.expression), let name = lineLimit.nameToken else { continue }
             let truncated = ModifierTargets(lineLimit, in: inventory)
                 .applicable(for: .singleLineTruncation, in: inventory)
                 .filter { !$0.environment.scrolls && !isInScrolledHelper($0.call) && !Self.hasLiteralContent($0.call) && !Self.scrollsItsLine($0.call) }

@@ -15,7 +15,7 @@ struct MinimumScaleFactorRule {
             guard !affected.isEmpty || (targets.holdsOpaqueView && !inventory.tree.environment(of: targets.root).isHidden) else { continue }
             let chain = ViewTree.modifiers(appliedTo: targets.root)
             let limits = chain.filter { $0.name == "lineLimit" } + affected.flatMap { $0.environment.modifiers.filter { $0.name == "lineLimit" } }
-            let singleLine = limits.contains(where: ModifierTargets.isLineLimitOne)
+            let singleLine = limits.contains { ModifierTargets.isLineLimitOne($0, counts: PointSizeEvaluator(context: builder.context)) }
             builder.report(builder.makeFinding(
                 .minimumScaleFactor, escalated: singleLine, at: name,
                 message: singleLine

@@ -53,8 +53,8 @@ struct ModifierTargets {
     }
 
     /// Modifier calls by name on the chain of a modifier.
-    static func isLineLimitOne(_ modifier: ModifierCall) -> Bool {
-        modifier.name == "lineLimit" && modifier.call.arguments.first?.expression.numericValue == 1
+    static func isLineLimitOne(_ modifier: ModifierCall, counts: PointSizeEvaluator) -> Bool {
+        modifier.name == "lineLimit" && counts.isConstantOne(modifier.call.arguments.first?.expression)
     }
 }
 

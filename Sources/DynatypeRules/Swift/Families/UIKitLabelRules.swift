@@ -15,6 +15,7 @@ struct UIKitLabelRules {
     ]
 
     func run() {
+        let counts = PointSizeEvaluator(context: builder.context)
         let ordered = receivers.assignments.keys.sorted {
             receivers.assignments[$0]![0].statement.position < receivers.assignments[$1]![0].statement.position
         }
@@ -23,7 +24,7 @@ struct UIKitLabelRules {
             // A clamp caps every view below the receiver; the line rules need a text view.
             reportClamp(receiver, elements: elements)
             guard receivers.isTextView(receiver) else { continue }
-            let singleLine = receivers.assignments(to: receiver, .numberOfLines).filter { $0.singleValue?.numericValue == 1 }
+            let singleLine = receivers.assignments(to: receiver, .numberOfLines).filter { counts.isConstantOne($0.singleValue) }
             for assignment in singleLine {
                 builder.report(builder.makeFinding(
                     .labelSingleLine, at: assignment.statement,

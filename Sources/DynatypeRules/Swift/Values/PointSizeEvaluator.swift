@@ -30,6 +30,16 @@ struct PointSizeEvaluator {
         expression.flatMap { estimate($0, depth: 0) }
     }
 
+    /// Whether a count (`numberOfLines`, `.lineLimit(_:)`) is one line,
+    /// written out or named by a constant of the file
+    /// (`Style.maximumNumberOfTitleLines`); a choice between counts is not.
+    func isConstantOne(_ expression: ExprSyntax?) -> Bool {
+        guard let expression, !expression.unwrapped.is(SequenceExprSyntax.self), !expression.unwrapped.is(TernaryExprSyntax.self),
+            let count = estimate(expression)
+        else { return false }
+        return count.anchor == nil && count.points == 1
+    }
+
     private func estimate(_ expression: ExprSyntax, depth: Int) -> PointSizeEstimate? {
         guard depth < Self.maximumDepth else { return nil }
         let expr = expression.unwrapped
