@@ -297,3 +297,20 @@ extension HeldFixTests {
         #expect(finding("fixed_uikit_font", in: automatic)?.replacement != nil)
     }
 }
+
+extension HeldFixTests {
+    /// NetNewsWire's account stats: a local named `pointSize`, read from a
+    /// table cell's fixed font, is that size, not a font's own property.
+    @Test func aLocalNamedPointSizeIsItsValue() {
+        let code = """
+            import AppKit
+            final class Stats: NSObject {
+                func cell(_ textField: NSTextField) {
+                    let pointSize = textField.font?.pointSize ?? NSFont.systemFontSize
+                    textField.font = NSFont.systemFont(ofSize: pointSize)
+                }
+            }
+            """
+        #expect(ruleLines(audit(code)) == ["fixed_appkit_font:5"])
+    }
+}

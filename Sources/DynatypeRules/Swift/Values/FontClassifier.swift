@@ -709,7 +709,7 @@ struct FontClassifier {
             return SizeClass(value: .scales, isScaledMetric: true, scaledMetricDefault: metric)
         }
         if containsScaledValueCall(expr) { return SizeClass(value: .scales) }
-        if expr.referencedName == "pointSize" {
+        if expr.referencedName == "pointSize", !isLocal(expr) {
             // the rule catalogue: a size read from another font (`label.font.pointSize`)
             // does not scale; a font's own size (`pointSize` in a UIFont
             // extension) is as scaling as that font, which is not known here.
@@ -745,6 +745,13 @@ struct FontClassifier {
             return SizeClass(value: .symbol(reference))
         }
         return SizeClass(value: .fixed)
+    }
+
+    /// A local of the function (`let pointSize = field.font?.pointSize ?? 13`), not a font's own property.
+    private func isLocal(_ expression: ExprSyntax) -> Bool {
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        if case .local = context.bindings.resolve(name, at: expression) { return true }
+        return false
     }
 
     /// An unfolded operator sequence: its operands combined.
