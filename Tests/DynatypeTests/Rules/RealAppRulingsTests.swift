@@ -519,5 +519,25 @@ import Testing
         #expect(report.findings.first?.elements.count == 2, "the label given the title's font fails with it")
         #expect(!report.elements.contains { $0.verdict == .unresolved })
     }
-}
 
+    /// NetNewsWire's theme alert: a text view's text storage given a string
+    /// appended with `attrs[.font] = …` has that font, not the default one.
+    @Test func aTextStorageStringsSubscriptedFontIsTheViewsFont() {
+        let report = audit("""
+            import AppKit
+            final class Themes: NSObject {
+                func accessory(_ alert: NSAlert) {
+                    var attrs = [NSAttributedString.Key: Any]()
+                    attrs[.font] = NSFont.systemFont(ofSize: NSFont.smallSystemFontSize)
+                    let text = NSMutableAttributedString()
+                    text.append(NSAttributedString(string: "Author", attributes: attrs))
+                    let textView = NSTextView(frame: .zero)
+                    textView.textStorage?.setAttributedString(text)
+                    alert.accessoryView = textView
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_appkit_font:5"])
+        #expect(report.elements.map(\.verdict) == [.failing])
+    }
+}

@@ -258,8 +258,9 @@ struct UIKitFontRule {
         ), when: .noAppearanceFont(type: className))
     }
 
-    /// `label.attributedText = …`, `button.setAttributedTitle(…)`: the
-    /// string's `.font` attribute is the view's font.
+    /// `label.attributedText = …`, `button.setAttributedTitle(…)`,
+    /// `textView.textStorage?.setAttributedString(…)`: the string's `.font`
+    /// attribute is the view's font.
     private func attributedTextAssignments(of receiver: Receiver) -> [Syntax] {
         let properties: Set<String> = ["attributedText", "attributedStringValue", "attributedTitle"]
         let assigned = builder.context.index.assignments.filter { assignment in
@@ -268,9 +269,14 @@ struct UIKitFontRule {
             else { return false }
             return receivers.receivers(for: target.base, at: assignment).contains { $0 == receiver || $0 == receiver.titleLabel }
         }.map(Syntax.init)
-        let called = builder.context.index.calls(named: "setAttributedTitle").filter { call in
+        let titled = builder.context.index.calls(named: "setAttributedTitle").filter { call in
             receivers.receivers(for: call.calleeBase, at: call).contains(receiver)
-        }.map(Syntax.init)
+        }
+        let stored = builder.context.index.calls(named: "setAttributedString").filter { call in
+            guard let storage = call.calleeBase?.unwrapped.as(MemberAccessExprSyntax.self), storage.declName.baseName.text == "textStorage" else { return false }
+            return receivers.receivers(for: storage.base, at: call).contains(receiver)
+        }
+        let called = (titled + stored).map(Syntax.init)
         return (assigned + called).sorted { $0.position < $1.position }
     }
 
@@ -290,20 +296,38 @@ struct UIKitFontRule {
                 fonts += function.body.map { inDictionaries(Syntax($0)) } ?? []
             }
         }
-        let value = assignment.as(SequenceExprSyntax.self).flatMap { Array($0.elements).last }?.unwrapped
+        let value = (assignment.as(SequenceExprSyntax.self).flatMap { Array($0.elements).last }
+            ?? assignment.as(FunctionCallExprSyntax.self)?.arguments.first?.expression)?.unwrapped
         guard fonts.isEmpty, let name = value?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return fonts }
         if case .local(let binding) = builder.context.bindings.resolve(name, at: assignment), let initial = binding.initializer {
             fonts += inDictionaries(Syntax(initial))
         }
-        for call in builder.context.index.calls(named: "addAttribute") + builder.context.index.calls(named: "addAttributes")
+        let index = builder.context.index
+        for call in index.calls(named: "addAttribute") + index.calls(named: "addAttributes") + index.calls(named: "append")
         where call.calleeBase?.unwrapped.referencedName == name {
             if call.calleeName == "addAttribute", call.firstUnlabeledArgument?.unwrapped.referencedName == "font", let font = call.argument("value") {
                 fonts.append(font)
             } else {
                 fonts += inDictionaries(Syntax(call))
+                // `append(NSAttributedString(string: s, attributes: attrs))` with `attrs[.font] = …` set before.
+                for attributes in call.descendants(LabeledExprSyntax.self) where attributes.label?.text == "attributes" {
+                    attributes.expression.referencedName.map { fonts += fontsSubscripted(into: $0) }
+                }
             }
         }
         return fonts
+    }
+
+    /// `attrs[.font] = …`: the fonts put in an attributes dictionary by subscript.
+    private func fontsSubscripted(into dictionary: String) -> [ExprSyntax] {
+        builder.context.index.assignments.compactMap { assignment in
+            let elements = Array(assignment.elements)
+            guard elements.count == 3, let subscripted = elements[0].unwrapped.as(SubscriptCallExprSyntax.self),
+                subscripted.calledExpression.referencedName == dictionary,
+                subscripted.arguments.first?.expression.unwrapped.referencedName == "font"
+            else { return nil }
+            return elements[2]
+        }
     }
 
     /// The rule catalogue "Attributed fonts are fonts": the `.font` attributes
