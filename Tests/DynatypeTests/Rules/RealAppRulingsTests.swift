@@ -540,4 +540,20 @@ import Testing
         #expect(ruleLines(report) == ["fixed_appkit_font:5"])
         #expect(report.elements.map(\.verdict) == [.failing])
     }
+
+    /// Simplenote's navigation bar appearance: the inline title is system
+    /// chrome at a fixed size (the UIKit side of `.navigationTitle`); the
+    /// large title scales and is judged.
+    @Test func aNavigationBarsInlineTitleFontIsChromeButItsLargeTitleIsNot() {
+        let report = audit("""
+            import UIKit
+            extension UINavigationBar {
+                func applyStyle(_ appearance: UINavigationBarAppearance) {
+                    appearance.titleTextAttributes = [.font: UIFont.systemFont(ofSize: 17, weight: .semibold)]
+                    appearance.largeTitleTextAttributes = [.font: UIFont.systemFont(ofSize: 34, weight: .bold)]
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_uikit_font:5"])
+    }
 }

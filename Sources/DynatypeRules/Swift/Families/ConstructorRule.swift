@@ -26,7 +26,7 @@ struct ConstructorRule {
             let value = FontClassifier.swiftUIWrapper(of: call).map(ExprSyntax.init) ?? ExprSyntax(call)
             let sites = classifier.classify(value, expecting: nil).sites.filter { $0.node.id == call.id }
             guard !sites.isEmpty, !isScaledByFontMetrics(call), !isAssignedToFont(call), !isFaceOnly(call),
-                !DrawnText.isDrawnIntoImage(call)
+                !DrawnText.isDrawnIntoImage(call), !Self.isNavigationBarTitleAttribute(call)
             else { continue }
             let hold = DrawnText.drawingOverride(around: call).map { _ in Self.drawnByHand }
             // Stored in a property: the property's reads across the audit decide.
@@ -41,6 +41,18 @@ struct ConstructorRule {
                 sites.forEach { builder.report($0, hold: hold) }
             }
         }
+    }
+
+    /// `appearance.titleTextAttributes = [.font: …]`: the navigation bar's
+    /// inline title, system chrome that keeps its size at every text size and
+    /// shows the Large Content Viewer instead (the UIKit side of the rule
+    /// catalogue's exemption of `.navigationTitle`). A large title
+    /// (`largeTitleTextAttributes`) does scale, and is judged.
+    private static func isNavigationBarTitleAttribute(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let sequence = call.ancestor(SequenceExprSyntax.self), sequence.range.contains(call.position) else { return false }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].range.contains(call.position) else { return false }
+        return elements[0].unwrapped.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "titleTextAttributes"
     }
 
     private static let drawnByHand = FixHold(
