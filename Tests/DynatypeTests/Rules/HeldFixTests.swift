@@ -314,3 +314,26 @@ extension HeldFixTests {
         #expect(ruleLines(audit(code)) == ["fixed_appkit_font:5"])
     }
 }
+
+extension HeldFixTests {
+    /// NetNewsWire's navigation-bar title label: an explicit `false` after
+    /// the font would win over an added `true`, so the line is left to its author.
+    @Test func anExplicitFalseKeepsTheFindingButGetsNoAddedTrue() throws {
+        let code = """
+            import UIKit
+            final class Timeline: UIViewController {
+                private lazy var titleLabel: UILabel = {
+                    let label = UILabel()
+                    label.font = UIFont.preferredFont(forTextStyle: .subheadline)
+                    label.adjustsFontForContentSizeCategory = false
+                    return label
+                }()
+            }
+            """
+        let held = try #require(finding("missing_adjusts_font", in: code))
+        #expect(held.replacement == nil)
+        #expect(held.fix.contains("sets it to `false` on purpose"))
+        let unset = code.replacingOccurrences(of: "label.adjustsFontForContentSizeCategory = false\n", with: "")
+        #expect(finding("missing_adjusts_font", in: unset)?.replacement != nil)
+    }
+}

@@ -375,13 +375,16 @@ struct UIKitFontRule {
         let related = [receiver, receiver.titleLabel] + (receiver.owner.map { [$0] } ?? [])
         let adjusts = related.flatMap { receivers.assignments(to: $0, .adjustsFontForContentSizeCategory) }
         guard !adjusts.contains(where: { $0.singleValue?.booleanValue == true }) else { return }
+        // An explicit `false` would still win over an added `true`: that line is the author's to change.
+        let optedOut = adjusts.contains { $0.singleValue?.booleanValue == false }
         let makeFinding = { (assignment: PropertyAssignment) in
             let fix = "\(assignment.writtenReceiver)adjustsFontForContentSizeCategory = true"
-            return builder.makeFinding(
+            let finding = builder.makeFinding(
                 .missingAdjustsFont, at: assignment.statement,
                 message: "the font scales, but without `adjustsFontForContentSizeCategory = true` it is set once and never follows the user's text size",
                 replacement: fix, fix: "add `\(fix)`", elements: [element]
             )
+            return optedOut ? finding.withoutReplacement(because: "the code sets it to `false` on purpose; make that `true` where the text should follow the size") : finding
         }
         let outlet = outletCondition(receiver)
         if let (assignment, _) = fonts.first(where: { $0.1.value == .scales }) {
