@@ -556,4 +556,26 @@ import Testing
             """)
         #expect(ruleLines(report) == ["fixed_uikit_font:5"])
     }
+
+    /// NetNewsWire's sidebar: a stored size set to a constant in each branch
+    /// of the initializer's `switch` is a constant ("Constants through stored
+    /// properties"), so the font made from it is fixed.
+    @Test func aStoredSizeEveryInitializerBranchSetsToAConstantIsFixed() {
+        let report = audit("""
+            import AppKit
+            struct SidebarAppearance {
+                let fontSize: CGFloat
+                let font: NSFont
+                init(style: NSTableView.RowSizeStyle) {
+                    switch style {
+                    case .small: fontSize = 11
+                    case .large: fontSize = 15
+                    default: fontSize = 13
+                    }
+                    self.font = NSFont.systemFont(ofSize: fontSize)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_appkit_font:11"])
+    }
 }

@@ -793,12 +793,15 @@ struct FontClassifier {
         type.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }.flatMap { assignedValues(of: name, in: $0) }
     }
 
-    /// The values of top-level `name = value` / `self.name = value`
-    /// statements of an initializer's body, as the unfolded operator
-    /// sequence right of the `=` (`size ?? 20` is `[size, ??, 20]`).
+    /// The values of the `name = value` / `self.name = value` statements of
+    /// an initializer's body, also in its `if` and `switch` branches (not in
+    /// closures it makes), as the unfolded operator sequence right of the
+    /// `=` (`size ?? 20` is `[size, ??, 20]`).
     static func assignedValues(of name: String, in initializer: InitializerDeclSyntax) -> [[ExprSyntax]] {
-        (initializer.body?.statements ?? []).compactMap { item -> [ExprSyntax]? in
-            guard let sequence = item.item.as(SequenceExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self)
+        guard let body = initializer.body else { return [] }
+        return body.descendants(SequenceExprSyntax.self).compactMap { sequence -> [ExprSyntax]? in
+            guard sequence.parent?.is(CodeBlockItemSyntax.self) == true || sequence.parent?.is(ExpressionStmtSyntax.self) == true,
+                sequence.ancestor(ClosureExprSyntax.self).map({ body.range.contains($0.position) }) != true
             else { return nil }
             let elements = Array(sequence.elements)
             guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), ReceiverIndex.normalize(elements[0]) == name
