@@ -8,6 +8,7 @@ struct MinimumScaleFactorRule {
     let inventory: SwiftUIInventory
 
     func run() {
+        let counts = PointSizeEvaluator(context: builder.context)
         for modifier in builder.context.index.modifierCalls(named: "minimumScaleFactor") {
             guard let name = modifier.nameToken else { continue }
             let targets = ModifierTargets(modifier, in: inventory)
@@ -15,7 +16,7 @@ struct MinimumScaleFactorRule {
             guard !affected.isEmpty || (targets.holdsOpaqueView && !inventory.tree.environment(of: targets.root).isHidden) else { continue }
             let chain = ViewTree.modifiers(appliedTo: targets.root)
             let limits = chain.filter { $0.name == "lineLimit" } + affected.flatMap { $0.environment.modifiers.filter { $0.name == "lineLimit" } }
-            let singleLine = limits.contains { ModifierTargets.isLineLimitOne($0, counts: PointSizeEvaluator(context: builder.context)) }
+            let singleLine = limits.contains { ModifierTargets.isLineLimitOne($0, counts: counts) }
             builder.report(builder.makeFinding(
                 .minimumScaleFactor, escalated: singleLine, at: name,
                 message: singleLine
