@@ -55,6 +55,25 @@ import Testing
         #expect(file("Kit/Sources/Kit/View.swift") == [.iOS: OSVersion(16), .macOS: OSVersion(13)])
     }
 
+    /// Bark's widget: its folder is kept in sync with the widget target
+    /// (Xcode 16), which names no file, on iOS 17 where the app is on iOS 13.
+    @Test func aFileInAFolderATargetKeepsInSyncHasThatTargetsDeploymentTarget() throws {
+        let folder = try TemporaryDirectory()
+        let anchor = "F3 = {isa = PBXFileReference; path = Mac.swift; };"
+        let synchronized = Self.project().replacingOccurrences(of: anchor, with: anchor + """
+
+            T4 /* Widget */ = {isa = PBXNativeTarget; buildConfigurationList = L4; buildPhases = (); fileSystemSynchronizedGroups = (G4, );};
+            G4 /* Widget */ = {isa = PBXFileSystemSynchronizedRootGroup; path = Widget; sourceTree = "<group>"; };
+            L4 = {isa = XCConfigurationList; buildConfigurations = (C4, );};
+            C4 = {isa = XCBuildConfiguration; buildSettings = {IPHONEOS_DEPLOYMENT_TARGET = 17.0;}; name = Debug;};
+            """)
+        #expect(synchronized.contains("G4"), "the fixture changed")
+        try folder.write("App.xcodeproj/project.pbxproj", synchronized)
+        let targets = DeploymentTargets(ProjectBuildFiles(root: folder.url))
+        #expect(targets.minimums(for: folder.url.appendingPathComponent("Widget/Timeline.swift")) == [.iOS: OSVersion(17)])
+        #expect(targets.minimums(for: folder.url.appendingPathComponent("Other/Timeline.swift")) == [.iOS: OSVersion(13), .macOS: OSVersion(10, 15)])
+    }
+
     @Test func aBrokenProjectFileSetsNoLimit() throws {
         let folder = try TemporaryDirectory()
         try folder.write("App.xcodeproj/project.pbxproj", "{ objects = { <<<<<<< HEAD")

@@ -13,8 +13,8 @@ struct BuildMembership {
     private let build: ProjectBuildFiles
 
     init(_ build: ProjectBuildFiles) {
-        let synchronized = build.xcodeProjects.contains { $0.contains("PBXFileSystemSynchronizedRootGroup") }
-        named = build.xcodeProjects.isEmpty || synchronized ? nil : build.xcodeProjects.reduce(into: Set()) { $0.formUnion(Self.swiftFileNames(in: $1)) }
+        let synchronized = build.xcodeProjects.contains { $0.text.contains("PBXFileSystemSynchronizedRootGroup") }
+        named = build.xcodeProjects.isEmpty || synchronized ? nil : build.xcodeProjects.reduce(into: Set()) { $0.formUnion(Self.swiftFileNames(in: $1.text)) }
         self.build = build
     }
 

@@ -32,31 +32,35 @@ struct OSVersion: Comparable, CustomStringConvertible, Sendable {
 
 /// The lowest OS release each Swift file is built for, per platform: the
 /// deployment targets of the Xcode targets that compile it (a target's own
-/// setting, else its project's), and a package's `platforms:`. A file no
-/// target names (Xcode 16's synchronized folders) takes the lowest of every
-/// target; a setting the project files do not hold (an `.xcconfig`, a
+/// setting, else its project's), the target that keeps the file's folder in
+/// sync (Xcode 16), and a package's `platforms:`. A file no target names
+/// takes the lowest of every target; a setting the project files do not hold (an `.xcconfig`, a
 /// package without `platforms:`) sets no limit.
 struct DeploymentTargets {
     typealias Minimums = [ApplePlatform: OSVersion]
 
     private var byFileName: [String: Minimums] = [:]
+    /// Folders Xcode 16 keeps in sync with a target (a trailing `/`), and that target's minimums.
+    private var bySynchronizedFolder: [(folder: String, minimums: Minimums)] = []
     private var lowest: Minimums = [:]
     private let build: ProjectBuildFiles
 
     init(_ build: ProjectBuildFiles) {
         self.build = build
-        for text in build.xcodeProjects {
-            guard let objects = OpenStepPlist.parse(text)?["objects"] else { continue }
-            read(objects)
+        for project in build.xcodeProjects {
+            guard let objects = OpenStepPlist.parse(project.text)?["objects"] else { continue }
+            read(objects, folder: project.folder)
         }
     }
 
     func minimums(for file: URL) -> Minimums {
         if let package = build.package(of: file) { return Self.platforms(inManifest: package.manifest) }
-        return byFileName[file.lastPathComponent] ?? lowest
+        let path = file.standardizedFileURL.path
+        let synchronized = bySynchronizedFolder.filter { path.hasPrefix($0.folder) }.max { $0.folder.count < $1.folder.count }
+        return byFileName[file.lastPathComponent] ?? synchronized?.minimums ?? lowest
     }
 
-    private mutating func read(_ objects: OpenStepPlist) {
+    private mutating func read(_ objects: OpenStepPlist, folder: String) {
         let object = { (id: OpenStepPlist?) in id?.string.flatMap { objects[$0] } }
         let projectSettings = Self.settingsByConfiguration(object(objects.firstObject(isa: "PBXProject")?["buildConfigurationList"]), object)
         for target in objects.objects(isa: "PBXNativeTarget") {
@@ -69,6 +73,10 @@ struct DeploymentTargets {
                 }
             }
             Self.lower(&lowest, to: minimums)
+            for group in target["fileSystemSynchronizedGroups"]?.array.compactMap(object) ?? [] {
+                guard let path = group["path"]?.string else { continue }
+                bySynchronizedFolder.append((folder + path + "/", minimums))
+            }
             for phase in target["buildPhases"]?.array.compactMap(object) ?? [] where phase["isa"]?.string == "PBXSourcesBuildPhase" {
                 for file in phase["files"]?.array.compactMap(object) ?? [] {
                     let reference = object(file["fileRef"])

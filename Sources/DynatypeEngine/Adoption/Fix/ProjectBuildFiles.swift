@@ -3,8 +3,9 @@ import Foundation
 /// The files that say how a project is built: each Xcode project's
 /// `project.pbxproj` and each Swift package's manifest, found in one walk.
 struct ProjectBuildFiles {
-    /// The text of every `project.pbxproj` that could be read.
-    private(set) var xcodeProjects: [String] = []
+    /// The text of every `project.pbxproj` that could be read, with the
+    /// folder holding its `.xcodeproj` (where its paths start, with a trailing `/`).
+    private(set) var xcodeProjects: [(folder: String, text: String)] = []
     /// Folders holding a `Package.swift` (with a trailing `/`), and the manifest's text.
     private(set) var packages: [(folder: String, manifest: String)] = []
 
@@ -20,7 +21,7 @@ struct ProjectBuildFiles {
             } else if name.hasSuffix(".xcodeproj") {
                 walker?.skipDescendants()
                 guard let text = try? String(contentsOf: url.appendingPathComponent("project.pbxproj"), encoding: .utf8) else { continue }
-                xcodeProjects.append(text)
+                xcodeProjects.append((url.deletingLastPathComponent().standardizedFileURL.path + "/", text))
             }
         }
     }
