@@ -38,7 +38,7 @@ final class WatchedRepository {
         let database = settings.historyDatabase(environment: environment)
         let identity = try settings.identity(of: repository)
         store = try database.openForWriting(identity)
-        engine = HistoryEngine(repository: repository, store: store, treeBudgetBytes: settings.treeCacheBytes)
+        engine = HistoryEngine(repository: repository, store: store, treeLimitBytes: settings.treeCacheBytes)
         engine.rulePolicy = settings.rulePolicy
         scanner = HistoryScanner(engine: engine)
         notifier = RegressionNotifier(repository: settings.name, policy: settings.policy, sinks: settings.alerts.sinkNames, store: store)

@@ -45,7 +45,8 @@ public struct ChangeCheck {
         let resolved = try configuration(head, commit: headCommit, mergeBase: mergeBase)
         if !resolved.loweringApplied, !resolved.lowered.isEmpty { onIgnoredLowering(resolved.lowered) }
         let configuration = CommitConfiguration(resolved.effective)
-        let analyzer = BlobAnalyzer(store: store, mode: .all, treeBudgetBytes: HistoryEngine.defaultTreeBudgetBytes)
+        // A check parses each changed file once: only their merge-base trees are of use.
+        let analyzer = BlobAnalyzer(store: store, mode: .all, treeLimitBytes: SyntaxTreeCache.smallestFittedBudgetBytes)
         analyzer.threads = threads
         analyzer.persistent = cache
         defer { cache?.store(analyzer.takeNew().compactMap(AnalysisCacheFile.Entry.init)) }

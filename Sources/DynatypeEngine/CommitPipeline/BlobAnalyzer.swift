@@ -45,10 +45,10 @@ final class BlobAnalyzer {
     private(set) var swiftAnalyzed = 0
     private(set) var cacheHits = 0
 
-    init(store: HistoryStore, mode: CacheMode, treeBudgetBytes: Int, demand: TreeDemand? = nil) {
+    init(store: HistoryStore, mode: CacheMode, treeLimitBytes: Int, demand: TreeDemand? = nil) {
         self.store = store
         self.mode = mode
-        trees = mode == .all ? SyntaxTreeCache(budgetBytes: treeBudgetBytes, demand: demand) : nil
+        trees = mode == .all ? SyntaxTreeCache(limitBytes: treeLimitBytes, demand: demand) : nil
         memo = mode == .all ? AnalysisMemo() : nil
     }
 

@@ -29,19 +29,22 @@ public final class HistoryEngine {
     /// Who decides each commit's rules (the operator, and how far the repository may change them).
     public var rulePolicy = RulePolicy()
 
-    /// The syntax-tree cache's default budget. With it, `scan --all` of
-    /// duckduckgo-iOS peaks at 233–244 MB resident and home-assistant iOS at
-    /// 256–263 MB (see docs/guide/history.md).
-    public static let defaultTreeBudgetBytes = 64 << 20
+    /// The most the syntax-tree cache may keep by default; below it, its
+    /// budget fits the whole trees the engine audits (see
+    /// `SyntaxTreeCache.fittingBudget`), so a history that starts small
+    /// (`scan --all` of duckduckgo-iOS or home-assistant iOS) stays at the
+    /// smallest budget, and element-x-ios's 400 newest commits get room for
+    /// the trees of its 9 MB of Swift (see docs/guide/history.md).
+    public static let defaultTreeLimitBytes = 384 << 20
 
     public init(
         repository: Repository, store: HistoryStore, threads: Int = ParallelWork.defaultThreadCount,
-        cache: CacheMode = .all, treeBudgetBytes: Int = defaultTreeBudgetBytes
+        cache: CacheMode = .all, treeLimitBytes: Int = defaultTreeLimitBytes
     ) {
         HeapReturn.configured
         self.repository = repository
         self.store = store
-        analyzer = BlobAnalyzer(store: store, mode: cache, treeBudgetBytes: treeBudgetBytes, demand: forecast)
+        analyzer = BlobAnalyzer(store: store, mode: cache, treeLimitBytes: treeLimitBytes, demand: forecast)
         analyzer.threads = threads
     }
 
@@ -72,6 +75,7 @@ public final class HistoryEngine {
             work.fullParsesRestartingChain = trees.fullParsesRestartingChain
             work.treesEvicted = trees.evictions
             work.heapReturns = trees.heapReturns
+            work.treeBudgetBytes = trees.budgetBytes
             work.skippedByPrefilter = analyzer.swiftAnalyzed - trees.incrementalParses - work.fullParses
         }
         return work
@@ -170,14 +174,12 @@ public final class HistoryEngine {
     /// Moves `current` to the commit's state and returns what changed from the base.
     private func advance(to id: ObjectID, configuration: CommitConfiguration, from base: ObjectID?) throws -> TreeState.Delta {
         guard let base else {
-            current = try TreeState.build(commit: id, configuration: configuration, repository: repository, analyzer: analyzer)
-            statistics.stateRebuilds += 1
+            current = try rebuiltState(of: id, configuration: configuration)
             return TreeState.Delta()
         }
         try load(base)
         guard current!.configuration == configuration else {
-            let next = try TreeState.build(commit: id, configuration: configuration, repository: repository, analyzer: analyzer)
-            statistics.stateRebuilds += 1
+            let next = try rebuiltState(of: id, configuration: configuration)
             var delta = TreeState.compare(current!, next)
             delta.separateUnchecked(by: configuration.configuration, in: next)
             current = next
@@ -215,8 +217,15 @@ public final class HistoryEngine {
             return
         }
         current = nil
-        current = try TreeState.build(commit: id, configuration: configuration, repository: repository, analyzer: analyzer)
+        current = try rebuiltState(of: id, configuration: configuration)
+    }
+
+    /// A commit's state from every file of its tree, with the tree cache's
+    /// budget fitted to it.
+    private func rebuiltState(of id: ObjectID, configuration: CommitConfiguration) throws -> TreeState {
         statistics.stateRebuilds += 1
+        let build = { try TreeState.build(commit: id, configuration: configuration, repository: self.repository, analyzer: self.analyzer) }
+        return try analyzer.trees?.fittingBudget(toWholeTree: build) ?? build()
     }
 
     /// The configuration a commit is audited with, from its own file, the

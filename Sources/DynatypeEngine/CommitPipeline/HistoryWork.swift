@@ -22,6 +22,8 @@ public struct HistoryWork: Sendable, Equatable {
     /// a large eviction's freed memory was handed back to the system.
     public var treesEvicted = 0
     public var heapReturns = 0
+    /// The tree cache's budget at the reading (fitted to the last whole tree audited).
+    public var treeBudgetBytes = 0
     /// Declarations whose analysis was reused from an earlier version.
     public var memoizedDeclarations = 0
     /// Times the audited state moved to another branch's commit by their diff,
@@ -46,6 +48,7 @@ public struct HistoryWork: Sendable, Equatable {
         work.skippedByPrefilter = after.skippedByPrefilter - before.skippedByPrefilter
         work.treesEvicted = after.treesEvicted - before.treesEvicted
         work.heapReturns = after.heapReturns - before.heapReturns
+        work.treeBudgetBytes = after.treeBudgetBytes
         work.memoizedDeclarations = after.memoizedDeclarations - before.memoizedDeclarations
         work.stateMoves = after.stateMoves - before.stateMoves
         work.stateRebuilds = after.stateRebuilds - before.stateRebuilds
@@ -60,7 +63,8 @@ public struct HistoryWork: Sendable, Equatable {
             "blobs: \(blobsAnalyzed) analyzed, \(cacheHits) found in the history's cache; parses: \(incrementalParses) incremental, "
                 + "\(fullParses) full (\(fullParsesWithoutBase) with no cached tree of the file, \(fullParsesRestartingChain) restarting a chain), "
                 + "\(skippedByPrefilter) blobs skipped by the prefilter; \(memoizedDeclarations) declarations reused",
-            "syntax trees: \(treesEvicted) evicted for the cache's budget; freed memory handed back to the system \(heapReturns) times",
+            "syntax trees: \(treesEvicted) evicted for the cache's budget of \(treeBudgetBytes >> 20) MB; "
+                + "freed memory handed back to the system \(heapReturns) times",
         ]
     }
 

@@ -25,7 +25,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
         /// Commits before the tip audited on the very first start (no alerts for them).
         public var backfill: Int
         /// The syntax-tree cache's memory budget (`scan --tree-cache-mb`).
-        public var treeCacheBytes = HistoryEngine.defaultTreeBudgetBytes
+        public var treeCacheBytes = HistoryEngine.defaultTreeLimitBytes
         /// Open the repository even when another user owns it (libgit2's
         /// owner check, CVE-2022-24765; dynatype only reads the repository).
         public var trustOwner: Bool

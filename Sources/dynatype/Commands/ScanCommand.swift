@@ -42,10 +42,12 @@ enum ScanCommand: Command {
                              cached syntax trees, memoized declarations, the prefilter and
                              parallel prefetching), blobs (blob results, prefilter, prefetch),
                              none (every changed file fully parsed, nothing reused)
-          --tree-cache-mb N  Memory budget of the syntax-tree cache (default 64): the trees
-                             kept for incremental parsing, and the earlier trees their
-                             chains keep alive. The scan's other memory does not grow
-                             with the history (docs/guide/history.md).
+          --tree-cache-mb N  The most the syntax-tree cache may keep (default 384): the
+                             trees kept for incremental parsing, and the earlier trees
+                             their chains keep alive. Below it, the budget fits the trees
+                             of the first commit audited whole (64 MB at least). The
+                             scan's other memory does not grow with the history
+                             (docs/guide/history.md).
           --jobs N, -j N     Files parsed in parallel (default: all cores).
           --verbose          After the summary, where the work went: merges, moves of the
                              audited state between branches, full and incremental parses.
@@ -82,7 +84,7 @@ enum ScanCommand: Command {
         let engine = HistoryEngine(
             repository: location.repository, store: store, threads: try options.integer("--jobs") ?? ParallelWork.defaultThreadCount,
             cache: try options.choice("--cache", CacheMode.self) ?? .all,
-            treeBudgetBytes: (try options.integer("--tree-cache-mb") ?? HistoryEngine.defaultTreeBudgetBytes >> 20) << 20
+            treeLimitBytes: (try options.integer("--tree-cache-mb") ?? HistoryEngine.defaultTreeLimitBytes >> 20) << 20
         )
         engine.rulePolicy = try RulePolicyOptions.policy(options)
         // A scan keeps the regression ledger (`status`, `fleet` and the report read it); only the daemon alerts.

@@ -95,7 +95,7 @@ import Testing
             Self.edits.map { edit in (edit.name, source, edit.apply(source.components(separatedBy: "\n")).joined(separator: "\n")) }
         }.filter { $0.1 != $0.2 }
         let ids = try blobs.store(pairs.flatMap { [$0.1, $0.2] })
-        let trees = SyntaxTreeCache(budgetBytes: 1 << 30)
+        let trees = SyntaxTreeCache(limitBytes: 1 << 30)
         let cached = FileAnalyzer(trees: trees, memo: AnalysisMemo(), prefilter: false)
         let plain = FileAnalyzer(prefilter: false)
         var incremental = 0
@@ -268,7 +268,7 @@ import Testing
     /// file's history: later generations reuse what earlier ones reused whole.
     @Test func chainsOfIncrementalParsesEqualFullParses() throws {
         let blobs = try Blobs()
-        let trees = SyntaxTreeCache(budgetBytes: 1 << 30)
+        let trees = SyntaxTreeCache(limitBytes: 1 << 30)
         let cached = FileAnalyzer(trees: trees, memo: AnalysisMemo(), prefilter: false)
         var generations = 0
         for source in Self.sources.prefix(30) {
@@ -383,12 +383,12 @@ import Testing
     func cachedAndParallelScansRecordWhatTheNaiveScanRecords(seed: UInt64) throws {
         let fixture = try RandomHistory.make(seed: seed, steps: 30)
         func scan(
-            _ mode: CacheMode, threads: Int, window: Int, treeBudget: Int = HistoryEngine.defaultTreeBudgetBytes, horizon: Int = 1024
+            _ mode: CacheMode, threads: Int, window: Int, treeBudget: Int = HistoryEngine.defaultTreeLimitBytes, horizon: Int = 1024
         ) throws -> (records: [CommitRecord], changes: [String: [String]], fingerprints: [String]) {
             let path = fixture.folder.url.appendingPathComponent("\(mode.rawValue)-\(threads)-\(window)-\(treeBudget)-\(horizon).sqlite").path
             let store = try SQLiteHistoryStore(path: path)
             let engine = HistoryEngine(
-                repository: try Repository(at: fixture.url), store: store, threads: threads, cache: mode, treeBudgetBytes: treeBudget
+                repository: try Repository(at: fixture.url), store: store, threads: threads, cache: mode, treeLimitBytes: treeBudget
             )
             let scanner = HistoryScanner(engine: engine)
             scanner.prefetchWindow = window
@@ -407,8 +407,8 @@ import Testing
         #expect(naive.records.count > 30)
         // The last: a tree cache too small for the history, evicting by a forecast shorter than it.
         for (mode, threads, window, treeBudget, horizon) in [
-            (CacheMode.blobs, 2, 48, HistoryEngine.defaultTreeBudgetBytes, 1024), (.all, 2, 48, HistoryEngine.defaultTreeBudgetBytes, 1024),
-            (.all, 2, 3, HistoryEngine.defaultTreeBudgetBytes, 1024), (.all, 1, 2, HistoryEngine.defaultTreeBudgetBytes, 1024),
+            (CacheMode.blobs, 2, 48, HistoryEngine.defaultTreeLimitBytes, 1024), (.all, 2, 48, HistoryEngine.defaultTreeLimitBytes, 1024),
+            (.all, 2, 3, HistoryEngine.defaultTreeLimitBytes, 1024), (.all, 1, 2, HistoryEngine.defaultTreeLimitBytes, 1024),
             (.all, 2, 2, 96 << 10, 5),
         ] {
             let other = try scan(mode, threads: threads, window: window, treeBudget: treeBudget, horizon: horizon)

@@ -20,7 +20,7 @@ import Testing
     static var generationCost: Int { source.count + 4 * SyntaxTreeCache.bytesPerSourceByte }
 
     @Test func anIncrementalTreeCostsItsChainAndReplacesItsBase() throws {
-        let trees = SyntaxTreeCache(budgetBytes: 1 << 20)
+        let trees = SyntaxTreeCache(limitBytes: 1 << 20)
         trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: "v1", path: "Card.swift", superseding: nil)
         #expect(trees.estimatedBytes == Self.fullCost)
         var base = try #require(trees.base(for: "v1"))
@@ -38,9 +38,35 @@ import Testing
         #expect(trees.base(for: "v1") == nil)
     }
 
+    /// Stores a full tree of `Self.source` for each blob, as a whole tree's audit does.
+    static func storeWholeTree(_ blobs: [String], in trees: SyntaxTreeCache) {
+        for blob in blobs {
+            trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: blob, path: blob + ".swift", superseding: nil)
+        }
+    }
+
+    @Test func theBudgetFitsAWholeTreeWithRoomForItsChains() {
+        let trees = SyntaxTreeCache(limitBytes: 100 * Self.fullCost, smallestFittedBytes: Self.fullCost)
+        #expect(trees.budgetBytes == 100 * Self.fullCost)
+        trees.fittingBudget { Self.storeWholeTree(["a", "b", "c", "d"], in: trees) }
+        #expect(trees.budgetBytes == 6 * Self.fullCost)
+        #expect(trees.estimatedBytes == 4 * Self.fullCost)
+    }
+
+    @Test func aFittedBudgetIsNeitherBelowTheSmallestNorAboveTheLimit() {
+        let small = SyntaxTreeCache(limitBytes: 100 * Self.fullCost, smallestFittedBytes: 10 * Self.fullCost)
+        small.fittingBudget { Self.storeWholeTree(["a"], in: small) }
+        #expect(small.budgetBytes == 10 * Self.fullCost)
+
+        let large = SyntaxTreeCache(limitBytes: 5 * Self.fullCost, smallestFittedBytes: Self.fullCost)
+        large.fittingBudget { Self.storeWholeTree(["a", "b", "c", "d"], in: large) }
+        #expect(large.budgetBytes == 5 * Self.fullCost)
+        #expect(large.estimatedBytes == 4 * Self.fullCost)
+    }
+
     @Test func aGrowingChainEvictsTheLeastRecentlyUsedTree() throws {
         // Room for two full trees, not for two and a generation.
-        let trees = SyntaxTreeCache(budgetBytes: 2 * Self.fullCost + Self.generationCost / 2)
+        let trees = SyntaxTreeCache(limitBytes: 2 * Self.fullCost + Self.generationCost / 2)
         trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: "other", path: "Other.swift", superseding: nil)
         trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: "v1", path: "Card.swift", superseding: nil)
         #expect(trees.estimatedBytes == 2 * Self.fullCost)
@@ -54,7 +80,7 @@ import Testing
     }
 
     @Test func aChainTooCostlyForTheBudgetIsNotKept() throws {
-        let trees = SyntaxTreeCache(budgetBytes: Self.fullCost)
+        let trees = SyntaxTreeCache(limitBytes: Self.fullCost)
         trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: "v1", path: "Card.swift", superseding: nil)
         let base = try #require(trees.base(for: "v1"))
         trees.store(Self.parse(Self.source), source: Self.source, base: base, for: "v2", path: "Card.swift", superseding: "v1")
@@ -63,7 +89,7 @@ import Testing
     }
 
     @Test func aParseAboutToStartMakesRoomForItsTree() throws {
-        let trees = SyntaxTreeCache(budgetBytes: 3 * Self.fullCost)
+        let trees = SyntaxTreeCache(limitBytes: 3 * Self.fullCost)
         for blob in ["a", "b"] {
             trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: blob, path: blob + ".swift", superseding: nil)
         }
@@ -84,7 +110,7 @@ import Testing
     }
 
     @Test func makingRoomForALargeParseHandsTheFreedMemoryBack() {
-        let trees = SyntaxTreeCache(budgetBytes: 3 * Self.fullCost, largeEviction: 2 * Self.fullCost)
+        let trees = SyntaxTreeCache(limitBytes: 3 * Self.fullCost, largeEviction: 2 * Self.fullCost)
         for blob in ["a", "b", "c"] {
             trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: blob, path: blob + ".swift", superseding: nil)
         }
@@ -98,7 +124,7 @@ import Testing
     }
 
     @Test func anIncrementalParseRewritingItsFileReservesWhatTheNewTextWillTake() throws {
-        let trees = SyntaxTreeCache(budgetBytes: 1 << 20)
+        let trees = SyntaxTreeCache(limitBytes: 1 << 20)
         trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: "v1", path: "Card.swift", superseding: nil)
         let base = try #require(trees.base(for: "v1"))
         let oneWord = trees.reserve(forParsing: Self.source.count, from: base, rewriting: 4)
@@ -110,7 +136,7 @@ import Testing
     }
 
     @Test func aTreeReusingLessOfItsBaseCostsMore() throws {
-        let trees = SyntaxTreeCache(budgetBytes: 1 << 20)
+        let trees = SyntaxTreeCache(limitBytes: 1 << 20)
         trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: "v1", path: "Card.swift", superseding: nil)
         let base = try #require(trees.base(for: "v1"))
         trees.store(Self.parse(Self.source), source: Self.source, base: base, reusedBytes: 0, for: "v2", path: "Card.swift", superseding: "v1")
@@ -127,7 +153,7 @@ import Testing
 
     @Test func theTreesNeededLastGoFirstAndThoseNotNeededBeforeThem() throws {
         let demand = KnownDemand(["soon": 3, "another": 10, "last": 20, "later": 40])
-        let trees = SyntaxTreeCache(budgetBytes: 3 * Self.fullCost, demand: demand)
+        let trees = SyntaxTreeCache(limitBytes: 3 * Self.fullCost, demand: demand)
         func store(_ blob: String) {
             trees.store(Self.parse(Self.source), source: Self.source, base: nil, for: blob, path: blob + ".swift", superseding: nil)
         }
