@@ -16,6 +16,9 @@ enum HistorySchema {
         func sql(_ dialect: SQLDialect) -> String { dialect == .sqlite ? sqlite : postgresql }
     }
 
+    /// A step whose SQL both engines run as it is.
+    private static func step(_ name: String, both sql: String) -> Step { Step(name: name, sqlite: sql, postgresql: sql) }
+
     /// Each entry moves the schema one version up (index 0 creates version 1).
     static let steps: [Step] = [
         Step(name: "blob analyses, commits, finding changes, renames, tracked refs", sqlite: """
@@ -260,9 +263,7 @@ enum HistorySchema {
             """, postgresql: ""),
         // 5: where earlier limited scans began, read at every plan (a daemon
         // plans at each ref move): without it, a scan of all commits.
-        Step(name: "index of limited scans' baselines", sqlite: """
-            CREATE INDEX commits_baselines ON commits (repository_id, parent) WHERE baseline = 1;
-            """, postgresql: """
+        step("index of limited scans' baselines", both: """
             CREATE INDEX commits_baselines ON commits (repository_id, parent) WHERE baseline = 1;
             """),
         // 6: the truth about configuration and moved code. Each commit
@@ -356,13 +357,11 @@ enum HistorySchema {
         // 7: files a commit's audit declined (binary, too large, over their
         // CPU budget) are said, not dropped: how many in its tree, and why
         // for those it added or changed (JSON, path → reason).
-        Step(name: "files not audited", sqlite: notAuditedColumns, postgresql: notAuditedColumns),
+        step("files not audited", both: """
+            ALTER TABLE commits ADD COLUMN files_not_audited INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE commits ADD COLUMN not_audited TEXT NOT NULL DEFAULT '{}';
+            """),
     ]
-
-    private static let notAuditedColumns = """
-        ALTER TABLE commits ADD COLUMN files_not_audited INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE commits ADD COLUMN not_audited TEXT NOT NULL DEFAULT '{}';
-        """
 
     /// The values the CHECK constraints of step 6 allow, from the Swift enums.
     private static var findingChangeKinds: String { FindingChange.Kind.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ") }
