@@ -559,7 +559,8 @@ import Testing
 
     /// NetNewsWire's sidebar: a stored size set to a constant in each branch
     /// of the initializer's `switch` is a constant ("Constants through stored
-    /// properties"), so the font made from it is fixed.
+    /// properties"), so the font made from it is fixed; its fix gives each
+    /// branch its own macOS style, not `.body` for all three sizes.
     @Test func aStoredSizeEveryInitializerBranchSetsToAConstantIsFixed() {
         let report = audit("""
             import AppKit
@@ -577,5 +578,8 @@ import Testing
             }
             """)
         #expect(ruleLines(report) == ["fixed_appkit_font:11"])
+        let finding = report.findings.first
+        #expect(finding?.replacement == nil)
+        #expect(finding?.fix.contains("own text style (.subheadline, .title3 and .body)") == true, "\(finding?.fix ?? "")")
     }
 }

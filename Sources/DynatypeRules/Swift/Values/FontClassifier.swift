@@ -377,14 +377,19 @@ struct FontClassifier {
     }
 
     /// The sizes a computed property of the type can return
-    /// (`var valueFontSize: CGFloat { if isValueOnly { 22 } else if hasGauge { 12 } else { 16 } }`).
+    /// (`var valueFontSize: CGFloat { if isValueOnly { 22 } else if hasGauge { 12 } else { 16 } }`),
+    /// or its initializers assign to a stored one.
     private func computedSizes(_ expr: ExprSyntax) -> [ExprSyntax]? {
         guard let name = expr.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            case .member(let binding, _, _) = context.bindings.resolve(name, at: expr), binding.initializer == nil
+            case .member(let binding, _, let type) = context.bindings.resolve(name, at: expr), binding.initializer == nil
         else { return nil }
-        return binding.returnedValues.flatMap { value -> [ExprSyntax] in
+        let returned = binding.returnedValues.flatMap { value -> [ExprSyntax] in
             value.is(IfExprSyntax.self) || value.is(SwitchExprSyntax.self) ? branchResults(of: Syntax(value)) : [value]
         }
+        guard returned.isEmpty else { return returned }
+        // A stored size each initializer branch sets (`textFieldFontSize = 11` for small rows, `15` for large ones).
+        let assigned = Self.initializerValues(of: name, in: type)
+        return assigned.allSatisfy { $0.count == 1 } ? assigned.map { $0[0] } : nil
     }
 
     /// `UIFont(descriptor: d, size: d.pointSize)`: the descriptor's own size, as `size: 0` keeps it.
