@@ -6,17 +6,15 @@ import Foundation
 /// phase-one analyses are kept between runs, so a warm run parses only the
 /// files whose content changed.
 enum AnalysisCacheOptions {
-    static let values: Set<String> = ["--cache-path"]
-    static let flags: Set<String> = ["--no-cache"]
-
-    static let help = """
-          --cache-path FILE  Keep the files' analyses between runs in FILE (default:
-                             $XDG_CACHE_HOME/dynatype/<project>/analyses.sqlite, with
-                             ~/.cache when XDG_CACHE_HOME is unset; at most 256 MB, the least
-                             recently used dropped first). A warm run parses only the files
-                             whose content changed; results are the same with or without it.
-          --no-cache         Parse every file; read and write no cache
-        """
+    static let options: [CommandOption] = [
+        .value(
+            "--cache-path", "FILE",
+            "Keep the files' analyses between runs in FILE (default: $XDG_CACHE_HOME/dynatype/<project>/analyses.sqlite, with "
+                + "~/.cache when XDG_CACHE_HOME is unset; at most 256 MB, the least recently used dropped first). A warm run "
+                + "parses only the files whose content changed; results are the same with or without it."
+        ),
+        .flag("--no-cache", "Parse every file; read and write no cache"),
+    ]
 
     /// The cache the options name for the project in `folder`, or nil with
     /// `--no-cache` or when it cannot be opened (said on stderr: the run goes on without it).

@@ -13,12 +13,25 @@ struct InputError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// The options a command accepts: those that take a value, and flags.
+/// The options a command accepts, declared once in the order `--help`
+/// lists them: the parser takes their spellings, and the help's OPTIONS
+/// section (and so docs/reference/cli.md) is rendered from them.
 struct OptionSpec {
-    var values: Set<String> = []
-    var flags: Set<String> = []
+    let options: [CommandOption]
+
+    init(_ options: [CommandOption]...) {
+        self.options = options.flatMap { $0 }
+    }
+
+    var values: Set<String> { Set(options.filter { $0.placeholder != nil }.map(\.name)) }
+    var flags: Set<String> { Set(options.filter { $0.placeholder == nil }.map(\.name)) }
     /// Short spellings: `-n` → `--max-count`.
-    var aliases: [String: String] = [:]
+    var aliases: [String: String] {
+        Dictionary(uniqueKeysWithValues: options.compactMap { option in option.short.map { ($0, option.name) } })
+    }
+
+    /// The OPTIONS section's lines, `-h, --help` last.
+    var help: String { (options + [CommandOption.help]).map(\.helpLines).joined(separator: "\n") }
 }
 
 /// Command-line arguments split into options and positionals

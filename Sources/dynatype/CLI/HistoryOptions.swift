@@ -12,7 +12,19 @@ struct HistoryLocation {
     /// `--db` was given (the default database may simply not exist yet).
     let isDatabaseExplicit: Bool
 
-    static let options: Set<String> = ["--repo", "--db", "--repository"]
+    /// `--repo` as the queries and `check` word it (`scan` also reads bare repositories).
+    static let repositoryOption = CommandOption.value("--repo", "DIR", "The repository. Default: the current folder.")
+    static let databaseOptions: [CommandOption] = [
+        .value(
+            "--db", "FILE|URL",
+            "The history: an SQLite file (default: $GIT_DIR/dynatype/history.sqlite) or a PostgreSQL database shared by many "
+                + "repositories (postgresql://user@host/dbname; the password from PGPASSWORD or ~/.pgpass)."
+        ),
+        .value(
+            "--repository", "NAME",
+            "The repository's name in a shared history (default: its folder's name; a clone elsewhere is recognised by its root commit)."
+        ),
+    ]
 
     init(_ arguments: Arguments) throws {
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -67,14 +79,6 @@ extension HistoryDatabase {
 }
 
 /// `--db` and `--repository` in every history command's help.
-let databaseOptionsHelp = """
-      --db FILE|URL      The history: an SQLite file (default: $GIT_DIR/dynatype/history.sqlite)
-                         or a PostgreSQL database shared by many repositories
-                         (postgresql://user@host/dbname; the password from PGPASSWORD or ~/.pgpass).
-      --repository NAME  The repository's name in a shared history (default: its folder's name;
-                         a clone elsewhere is recognised by its root commit).
-    """
-
 /// Dates on the command line: `2024-05-01`, ISO 8601 times, `30 days ago`, `2 weeks ago`.
 enum DateArgument {
     static func parse(_ text: String, option: String) throws -> Date {

@@ -5,7 +5,17 @@ import Foundation
 /// `check`: the rules the person running the command pins, and how far the
 /// repository's own `.dynatype.json` may change them.
 enum RulePolicyOptions {
-    static let options: Set<String> = ["--rules", "--repository-config"]
+    static let options: [CommandOption] = [
+        .value(
+            "--rules", "FILE",
+            "Pin the rules: a file with .dynatype.json's keys (disabled_rules, severity, included, excluded, platforms, max_file_size_kb)."
+        ),
+        .value(
+            "--repository-config", "MODE",
+            "How far the repository's .dynatype.json may change the rules: tighten_only (default: it may only check more, so a "
+                + "commit cannot switch its own gate off), full, or ignore."
+        ),
+    ]
 
     static func policy(_ arguments: Arguments) throws -> RulePolicy {
         var policy = RulePolicy(repositoryConfiguration: try arguments.choice("--repository-config", RulePolicy.RepositoryConfiguration.self) ?? .tightenOnly)
@@ -21,13 +31,4 @@ enum RulePolicyOptions {
         }
         return policy
     }
-
-    static let help = """
-          --rules FILE       Pin the rules: a file with .dynatype.json's keys (disabled_rules,
-                             severity, included, excluded, platforms, max_file_size_kb).
-          --repository-config MODE
-                             How far the repository's .dynatype.json may change the rules:
-                             tighten_only (default: it may only check more, so a commit cannot
-                             switch its own gate off), full, or ignore.
-        """
 }

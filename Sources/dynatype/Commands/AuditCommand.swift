@@ -6,9 +6,18 @@ import Foundation
 enum AuditCommand: Command {
     static let name = "audit"
     static let options = OptionSpec(
-        values: AnalysisCacheOptions.values.union(["--format", "--config", "--context", "--jobs", "--color", "--baseline", "--write-baseline"]),
-        flags: AnalysisCacheOptions.flags.union(["--quiet", "--verbose", "--summary"]),
-        aliases: ["-j": "--jobs", "-q": "--quiet", "-v": "--verbose"]
+        [
+            .value("--format", "FORMAT", "text (default), xcode (path:line:col: error: … (rule)), json, sarif (SARIF 2.1.0), github (workflow annotations), markdown, junit, checkstyle, codeclimate (GitLab Code Quality), sonarqube (generic external issues), csv, html (one self-contained page)"),
+            .value("--config", "FILE", "Use this .dynatype.json instead of the one found at the audited folder or above (patterns are relative to the file's folder)"),
+            .value("--context", "PATH", "Resolve symbols from the files under this folder instead of the project around the audited paths"),
+            .value("--jobs", "N", short: "-j", "Files analyzed in parallel (default: all cores)"),
+            .value("--color", "WHEN", "auto (default: on a terminal), always, never"),
+            .flag("--quiet", short: "-q", "Text: only the failing files with their errors, and the summary line"),
+            .flag("--summary", "Text: one screen, the findings by rule, folder and file and the summary line, without the files' reports"),
+            .flag("--verbose", short: "-v", "Text: every file, with its passing elements (by default, files that pass with no findings are one count, and a summary by rule, folder and file comes before the summary line)"),
+            .value("--baseline", "FILE", "Judge against a baseline of accepted findings (default: the configuration's \"baseline\"): its findings are reported apart and fail nothing; those that no longer occur are reported as fixed"),
+            .value("--write-baseline", "FILE", "Record the findings of the audited paths as the baseline (entries of other paths already in FILE are kept; fixed ones are dropped)"),
+        ], AnalysisCacheOptions.options
     )
     static let examples = [
         (command: "dynatype audit", purpose: "every Swift and IB file under the current folder"),
@@ -32,30 +41,7 @@ enum AuditCommand: Command {
           PATH               Files or folders (searched recursively). Default: the current folder.
 
         OPTIONS:
-          --format FORMAT    text (default), xcode (path:line:col: error: … (rule)), json,
-                             sarif (SARIF 2.1.0), github (workflow annotations), markdown,
-                             junit, checkstyle, codeclimate (GitLab Code Quality), sonarqube
-                             (generic external issues), csv, html (one self-contained page)
-          --config FILE      Use this .dynatype.json instead of the one found at the audited
-                             folder or above (patterns are relative to the file's folder)
-          --context PATH     Resolve symbols from the files under this folder instead of the
-                             project around the audited paths
-          --jobs N, -j N     Files analyzed in parallel (default: all cores)
-          --color WHEN       auto (default: on a terminal), always, never
-          -q, --quiet        Text: only the failing files with their errors, and the summary line
-          --summary          Text: one screen, the findings by rule, folder and file and the
-                             summary line, without the files' reports
-          -v, --verbose      Text: every file, with its passing elements (by default, files that
-                             pass with no findings are one count, and a summary by rule, folder
-                             and file comes before the summary line)
-          --baseline FILE    Judge against a baseline of accepted findings (default: the
-                             configuration's "baseline"): its findings are reported apart and
-                             fail nothing; those that no longer occur are reported as fixed
-          --write-baseline FILE
-                             Record the findings of the audited paths as the baseline (entries
-                             of other paths already in FILE are kept; fixed ones are dropped)
-        \(AnalysisCacheOptions.help)
-          -h, --help         Show this help.
+        \(options.help)
 
         CONFIGURATION (.dynatype.json, comments allowed):
           included, excluded, disabled_rules, severity, platforms, max_file_size_kb,

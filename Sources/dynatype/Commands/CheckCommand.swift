@@ -8,9 +8,15 @@ import Foundation
 enum CheckCommand: Command {
     static let name = "check"
     static let options = OptionSpec(
-        values: HistoryLocation.options.union(RulePolicyOptions.options).union(AnalysisCacheOptions.values).union(["--base", "--head", "--format", "--max-ratio-drop", "--jobs", "--color"]),
-        flags: AnalysisCacheOptions.flags,
-        aliases: ["-j": "--jobs"]
+        [
+            .value("--base", "REV", "The branch the change goes into (main, origin/main, a sha)."),
+            .value("--head", "REV", "The change's last commit (HEAD for the commit rather than the work tree). Default: the work tree."),
+            .value("--format", "FORMAT", "text (default), json, sarif (introduced findings only, for code-scanning upload), github (annotations on introduced lines), markdown (a pull-request comment: compliance before → after, introduced findings with the replacement code, fixed ones), xcode, junit, checkstyle, codeclimate, sonarqube, csv, html (introduced findings)"),
+        ], [HistoryLocation.repositoryOption], HistoryLocation.databaseOptions, RulePolicyOptions.options, [
+            .value("--max-ratio-drop", "FRACTION", "The compliance drop that fails the change (default 0.01: one percentage point), as the daemon's regression policy."),
+            .value("--jobs", "N", short: "-j", "Files analyzed in parallel (default: all cores)."),
+            .value("--color", "WHEN", "auto (default: on a terminal), always, never"),
+        ], AnalysisCacheOptions.options
     )
     static let examples = [
         (command: "dynatype check --base origin/main", purpose: "what the work tree introduces against main"),
@@ -37,24 +43,7 @@ enum CheckCommand: Command {
         the change touches are reported.
 
         OPTIONS:
-          --base REV         The branch the change goes into (main, origin/main, a sha).
-          --head REV         The change's last commit (HEAD for the commit rather than the
-                             work tree). Default: the work tree.
-          --format FORMAT    text (default), json, sarif (introduced findings only, for
-                             code-scanning upload), github (annotations on introduced lines),
-                             markdown (a pull-request comment: compliance before → after,
-                             introduced findings with the replacement code, fixed ones), xcode,
-                             junit, checkstyle, codeclimate, sonarqube, csv, html (introduced findings)
-          --repo DIR         The repository. Default: the current folder.
-        \(databaseOptionsHelp)
-        \(RulePolicyOptions.help)
-          --max-ratio-drop FRACTION
-                             The compliance drop that fails the change (default 0.01: one
-                             percentage point), as the daemon's regression policy.
-          --jobs N, -j N     Files analyzed in parallel (default: all cores).
-          --color WHEN       auto (default: on a terminal), always, never
-        \(AnalysisCacheOptions.help)
-          -h, --help         Show this help.
+        \(options.help)
 
         EXIT STATUS:
           0  the change introduces no error, compliance drops by no more than the

@@ -16,16 +16,17 @@ private func daemonConfiguration(_ options: Arguments) throws -> DaemonConfigura
     }
 }
 
-private let configurationOption = """
-      --config FILE   The daemon configuration (JSON with comments). A documented sample:
-                      Config/daemon.sample.json in the source, or
-                      /usr/share/doc/dynatype/examples/daemon.sample.json from the package.
-                      Default: $DYNATYPE_CONFIG, else /etc/dynatype/dynatype.json
-    """
+private let configurationOption = CommandOption.value(
+    "--config", "FILE",
+    "The daemon configuration (JSON with comments). A documented sample: Config/daemon.sample.json in the source, or "
+        + "/usr/share/doc/dynatype/examples/daemon.sample.json from the package. Default: $DYNATYPE_CONFIG, else /etc/dynatype/dynatype.json"
+)
 
 enum WatchCommand: Command {
     static let name = "watch"
-    static let options = OptionSpec(values: ["--config"])
+    static let options = OptionSpec(
+        [configurationOption]
+    )
     static let examples = [
         (command: "dynatype watch --config /etc/dynatype/ios.json", purpose: "watch as the systemd unit does"),
         (command: "systemctl enable --now dynatype@ios", purpose: "the same under systemd (config /etc/dynatype/ios.json)"),
@@ -49,8 +50,7 @@ enum WatchCommand: Command {
         See systemd/dynatype@.service.
 
         OPTIONS:
-        \(configurationOption)
-          -h, --help      Show this help.
+        \(options.help)
 
         EXIT STATUS:
           0  stopped by SIGTERM or SIGINT (also while waiting for an unreachable
@@ -85,7 +85,11 @@ enum WatchCommand: Command {
 
 enum StatusCommand: Command {
     static let name = "status"
-    static let options = OptionSpec(values: ["--config", "--format"])
+    static let options = OptionSpec(
+        [configurationOption], [
+            .value("--format", "FORMAT", "text (default) or json"),
+        ]
+    )
     static let examples = [
         (command: "dynatype status --config /etc/dynatype/ios.json", purpose: "each repository's daemon, refs, outbox"),
         (command: "dynatype status --config /etc/dynatype/ios.json --format json", purpose: "the same as JSON, for monitoring"),
@@ -100,9 +104,7 @@ enum StatusCommand: Command {
         the last delivery error), and the last alert. Reads the history without locking it.
 
         OPTIONS:
-        \(configurationOption)
-          --format FORMAT text (default) or json
-          -h, --help      Show this help.
+        \(options.help)
 
         EXIT STATUS:
           0  success (problems with a repository are part of the report)

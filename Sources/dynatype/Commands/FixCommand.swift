@@ -6,9 +6,13 @@ import Foundation
 enum FixCommand: Command {
     static let name = "fix"
     static let options = OptionSpec(
-        values: AnalysisCacheOptions.values.union(["--rule", "--config", "--context", "--jobs"]),
-        flags: AnalysisCacheOptions.flags.union(["--dry-run"]),
-        aliases: ["-j": "--jobs"]
+        [
+            .value("--rule", "ID", "Fix only this rule (repeatable). Default: every rule above."),
+            .flag("--dry-run", "Write nothing; print the fixes as a unified diff (`git apply` reads it)."),
+            .value("--config", "FILE", "Use this .dynatype.json instead of the one found at the folder or above."),
+            .value("--context", "PATH", "Resolve symbols from the files under this folder."),
+            .value("--jobs", "N", short: "-j", "Files analyzed in parallel (default: all cores)."),
+        ], AnalysisCacheOptions.options
     )
     static let examples = [
         (command: "dynatype fix --dry-run", purpose: "the mechanical fixes as a diff, nothing written"),
@@ -39,13 +43,7 @@ enum FixCommand: Command {
           PATH               Files or folders (searched recursively). Default: the current folder.
 
         OPTIONS:
-          --rule ID          Fix only this rule (repeatable). Default: every rule above.
-          --dry-run          Write nothing; print the fixes as a unified diff (`git apply` reads it).
-          --config FILE      Use this .dynatype.json instead of the one found at the folder or above.
-          --context PATH     Resolve symbols from the files under this folder.
-          --jobs N, -j N     Files analyzed in parallel (default: all cores).
-        \(AnalysisCacheOptions.help)
-          -h, --help         Show this help.
+        \(options.help)
 
         Per rule, the findings fixed, left (no mechanical fix) and refused (the fix was not
         kept) are printed on stderr (on stdout without --dry-run).

@@ -31,12 +31,12 @@ struct QueryContext {
     }
 }
 
-private let historyOptionsHelp = """
-      --repo DIR         The repository. Default: the current folder.
-    \(databaseOptionsHelp)
-      --format FORMAT    table (default), json, csv
-      -h, --help         Show this help.
-    """
+extension HistoryFormat {
+    /// `--format` of the history queries, with the formats they render.
+    static let option = CommandOption.value(
+        "--format", "FORMAT", allCases.map { $0 == .table ? "\($0.rawValue) (default)" : $0.rawValue }.joined(separator: ", ")
+    )
+}
 
 private let queryExitStatus = """
     EXIT STATUS:
@@ -47,9 +47,13 @@ private let queryExitStatus = """
 enum LogCommand: Command {
     static let name = "log"
     static let options = OptionSpec(
-        values: HistoryLocation.options.union(["--format", "--max-count", "--author", "--path"]),
-        flags: ["--regressions", "--all-repositories"],
-        aliases: ["-n": "--max-count"]
+        [
+            .value("--max-count", "N", short: "-n", "Show at most N commits (default 20; 0 for all)."),
+            .value("--author", "TEXT", "Only commits whose author name or email contains TEXT."),
+            .value("--path", "PATH", "Only commits that changed PATH (a file or folder; relative to the current folder inside the work tree, like git)."),
+            .flag("--regressions", "Only commits that regressed."),
+            .flag("--all-repositories", "Every repository of the history (a shared PostgreSQL one), newest audit first, with a repository column; read from the history alone, so no REF or --path."),
+        ], [HistoryLocation.repositoryOption], HistoryLocation.databaseOptions, [HistoryFormat.option]
     )
     static let examples = [
         (command: "dynatype log", purpose: "the last 20 audited commits"),
@@ -67,15 +71,7 @@ enum LogCommand: Command {
         to FAIL). CSV has one column per number (ratios as 0.9630, ISO 8601 dates).
 
         OPTIONS:
-          -n N, --max-count N  Show at most N commits (default 20; 0 for all).
-          --author TEXT      Only commits whose author name or email contains TEXT.
-          --path PATH        Only commits that changed PATH (a file or folder; relative to
-                             the current folder inside the work tree, like git).
-          --regressions      Only commits that regressed.
-          --all-repositories Every repository of the history (a shared PostgreSQL one), newest
-                             audit first, with a repository column; read from the history alone,
-                             so no REF or --path.
-        \(historyOptionsHelp)
+        \(options.help)
 
         \(queryExitStatus)
         """
@@ -112,7 +108,12 @@ enum LogCommand: Command {
 
 enum ShowCommand: Command {
     static let name = "show"
-    static let options = OptionSpec(values: HistoryLocation.options.union(["--format"]), flags: ["--all"])
+    static let options = OptionSpec(
+        [
+            .flag("--all", "Include every finding at the commit."),
+            .value("--format", "FORMAT", "text (default), json, csv (the findings introduced and fixed), sarif"),
+        ], [HistoryLocation.repositoryOption], HistoryLocation.databaseOptions
+    )
     static let examples = [
         (command: "dynatype show HEAD", purpose: "what the last commit introduced and fixed"),
         (command: "dynatype show v2.0 --all --format sarif", purpose: "every finding at a tag, as SARIF"),
@@ -126,12 +127,7 @@ enum ShowCommand: Command {
         --format sarif), every finding at that commit, rebuilt from the blob cache.
 
         OPTIONS:
-          --all              Include every finding at the commit.
-          --format FORMAT    text (default), json, csv (the findings introduced and fixed),
-                             sarif
-          --repo DIR         The repository. Default: the current folder.
-        \(databaseOptionsHelp)
-          -h, --help         Show this help.
+        \(options.help)
 
         \(queryExitStatus)
         """
@@ -149,7 +145,9 @@ enum ShowCommand: Command {
 
 enum DiffCommand: Command {
     static let name = "diff"
-    static let options = OptionSpec(values: HistoryLocation.options.union(["--format"]))
+    static let options = OptionSpec(
+        [HistoryLocation.repositoryOption], HistoryLocation.databaseOptions, [HistoryFormat.option]
+    )
     static let examples = [
         (command: "dynatype diff v1.0 v2.0", purpose: "introduced, fixed and still failing between two releases"),
         (command: "dynatype diff HEAD~10 HEAD --format csv", purpose: "the same as CSV"),
@@ -162,7 +160,7 @@ enum DiffCommand: Command {
         matched by line-independent fingerprints.
 
         OPTIONS:
-        \(historyOptionsHelp)
+        \(options.help)
 
         \(queryExitStatus)
         """
@@ -180,7 +178,12 @@ enum DiffCommand: Command {
 
 enum TrendCommand: Command {
     static let name = "trend"
-    static let options = OptionSpec(values: HistoryLocation.options.union(["--format", "--since", "--by"]))
+    static let options = OptionSpec(
+        [
+            .value("--since", "DATE", "From this date (2024-05-01, \"90 days ago\")."),
+            .value("--by", "BUCKET", "commit (default), day, week, month"),
+        ], [HistoryLocation.repositoryOption], HistoryLocation.databaseOptions, [HistoryFormat.option]
+    )
     static let examples = [
         (command: "dynatype trend --by week", purpose: "compliance week by week"),
         (command: "dynatype trend --since 2025-01-01 --by month --format csv", purpose: "monthly, for a chart"),
@@ -200,9 +203,7 @@ enum TrendCommand: Command {
         alone: the repositories may live on other hosts).
 
         OPTIONS:
-          --since DATE       From this date (2024-05-01, "90 days ago").
-          --by BUCKET        commit (default), day, week, month
-        \(historyOptionsHelp)
+        \(options.help)
 
         \(queryExitStatus)
         """
@@ -229,7 +230,11 @@ enum TrendCommand: Command {
 
 enum BlameCommand: Command {
     static let name = "blame"
-    static let options = OptionSpec(values: HistoryLocation.options.union(["--format", "--rev"]))
+    static let options = OptionSpec(
+        [
+            .value("--rev", "REV", "The commit to blame at (default HEAD)."),
+        ], [HistoryLocation.repositoryOption], HistoryLocation.databaseOptions, [HistoryFormat.option]
+    )
     static let examples = [
         (command: "dynatype blame Sources/Settings/Header.swift", purpose: "who introduced each finding of a file"),
         (command: "dynatype blame Sources/Settings", purpose: "the same for every file of a folder"),
@@ -244,8 +249,7 @@ enum BlameCommand: Command {
         inside the work tree (like git) or absolute.
 
         OPTIONS:
-          --rev REV          The commit to blame at (default HEAD).
-        \(historyOptionsHelp)
+        \(options.help)
 
         \(queryExitStatus)
         """
@@ -264,7 +268,14 @@ enum BlameCommand: Command {
 
 enum FleetCommand: Command {
     static let name = "fleet"
-    static let options = OptionSpec(values: ["--db", "--repo", "--days", "--format"])
+    static let options = OptionSpec(
+        [
+            .value("--days", "N", "The trend's window in days (default 30)."),
+        ], [HistoryFormat.option], [
+            .value("--db", "FILE|URL", "The history (default: the current repository's SQLite history)."),
+            .value("--repo", "DIR", "The repository whose default history to read."),
+        ]
+    )
     static let examples = [
         (command: "dynatype fleet --db postgresql://dynatype@db.internal/fleet", purpose: "every repository of a shared history"),
         (command: "dynatype fleet --days 90 --format csv --db postgresql://dynatype@db/fleet", purpose: "a quarter, for a spreadsheet"),
@@ -281,11 +292,7 @@ enum FleetCommand: Command {
         hosts; on an SQLite history it shows the one repository.
 
         OPTIONS:
-          --days N           The trend's window in days (default 30).
-          --format FORMAT    table (default), json, csv
-          --db FILE|URL      The history (default: the current repository's SQLite history).
-          --repo DIR         The repository whose default history to read.
-          -h, --help         Show this help.
+        \(options.help)
 
         \(queryExitStatus)
         """

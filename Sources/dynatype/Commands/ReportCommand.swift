@@ -6,7 +6,14 @@ import Foundation
 
 enum ReportCommand: Command {
     static let name = "report"
-    static let options = OptionSpec(values: HistoryLocation.options.union(["--html", "--ref", "--since", "--by"]))
+    static let options = OptionSpec(
+        [
+            .value("--html", "FILE", "Where to write the page (\"-\" for stdout). Required."),
+            .value("--ref", "REF", "The branch or commit (default HEAD)."),
+            .value("--since", "DATE", "Only the history since DATE (2024-05-01, \"90 days ago\"); regressions from before it that are still open are shown too."),
+            .value("--by", "BUCKET", "The chart's points: commit, day, week, month. Default: each commit up to 300 commits, else days up to 120 days, else weeks."),
+        ], [HistoryLocation.repositoryOption], HistoryLocation.databaseOptions
+    )
     static let examples = [
         (command: "dynatype report --html compliance.html", purpose: "the history of the current branch as one page"),
         (command: "dynatype report --html site/index.html --since \"90 days ago\" --by week", purpose: "the last quarter, week by week"),
@@ -29,15 +36,7 @@ enum ReportCommand: Command {
         to FILE.tmp and renamed over FILE, so a server never serves half a page.
 
         OPTIONS:
-          --html FILE        Where to write the page ("-" for stdout). Required.
-          --ref REF          The branch or commit (default HEAD).
-          --since DATE       Only the history since DATE (2024-05-01, "90 days ago"); regressions
-                             from before it that are still open are shown too.
-          --by BUCKET        The chart's points: commit, day, week, month. Default: each commit up
-                             to 300 commits, else days up to 120 days, else weeks.
-          --repo DIR         The repository. Default: the current folder.
-        \(databaseOptionsHelp)
-          -h, --help         Show this help.
+        \(options.help)
 
         EXIT STATUS:
           0  the page was written

@@ -4,7 +4,11 @@ import DynatypeRules
 
 enum RulesCommand: Command {
     static let name = "rules"
-    static let options = OptionSpec(values: ["--format"])
+    static let options = OptionSpec(
+        [
+            .value("--format", "FORMAT", "text (default), markdown (the table of docs/guide/rules.md), reference (the whole rule reference, docs/reference/rules.md), json"),
+        ]
+    )
     static let examples = [
         (command: "dynatype rules", purpose: "every rule with its default severity"),
         (command: "dynatype rules fixed_font_size", purpose: "why, fix and examples of one rule"),
@@ -18,9 +22,7 @@ enum RulesCommand: Command {
         shows that rule's rationale, fix and examples.
 
         OPTIONS:
-          --format FORMAT    text (default), markdown (the table of docs/guide/rules.md), reference (the
-                             whole rule reference, docs/reference/rules.md), json
-          -h, --help         Show this help.
+        \(options.help)
 
         EXIT STATUS:
           0  success

@@ -6,9 +6,19 @@ import Foundation
 enum ScanCommand: Command {
     static let name = "scan"
     static let options = OptionSpec(
-        values: HistoryLocation.options.union(RulePolicyOptions.options).union(["--ref", "--max-commits", "--since", "--jobs", "--cache", "--tree-cache-mb"]),
-        flags: ["--all", "--verbose"],
-        aliases: ["-j": "--jobs"]
+        [
+            .value("--repo", "DIR", "The repository (work tree or bare). Default: the current folder."),
+            .value("--ref", "REF", "A ref to follow (repeatable). Default: the branch HEAD points to."),
+        ], HistoryLocation.databaseOptions, [
+            .value("--max-commits", "N", "Only the newest N commits not yet audited."),
+            .value("--since", "DATE", "Only commits made since DATE (2024-05-01, \"30 days ago\")."),
+            .flag("--all", "Everything reachable, including history older than an earlier limited scan. Without a limit, a scan audits the commits that are new since the last scan (the whole history the first time)."),
+        ], RulePolicyOptions.options, [
+            .value("--cache", "MODE", "What to reuse: all (default: blob results, incremental parsing from cached syntax trees, memoized declarations, the prefilter and parallel prefetching), blobs (blob results, prefilter, prefetch), none (every changed file fully parsed, nothing reused)"),
+            .value("--tree-cache-mb", "N", "The most the syntax-tree cache may keep (default 384): the trees kept for incremental parsing, and the earlier trees their chains keep alive. Below it, the budget fits the trees of the first commit audited whole (64 MB at least). The scan's other memory does not grow with the history (docs/guide/history.md)."),
+            .value("--jobs", "N", short: "-j", "Files parsed in parallel (default: all cores)."),
+            .flag("--verbose", "After the summary, where the work went: merges, moves of the audited state between branches, full and incremental parses."),
+        ]
     )
     static let examples = [
         (command: "dynatype scan", purpose: "audit the commits of the current branch not audited yet"),
@@ -29,29 +39,7 @@ enum ScanCommand: Command {
         which is audited with the last valid configuration.
 
         OPTIONS:
-          --repo DIR         The repository (work tree or bare). Default: the current folder.
-          --ref REF          A ref to follow (repeatable). Default: the branch HEAD points to.
-        \(databaseOptionsHelp)
-          --max-commits N    Only the newest N commits not yet audited.
-          --since DATE       Only commits made since DATE (2024-05-01, "30 days ago").
-          --all              Everything reachable, including history older than an earlier
-                             limited scan. Without a limit, a scan audits the commits that are new
-                             since the last scan (the whole history the first time).
-        \(RulePolicyOptions.help)
-          --cache MODE       What to reuse: all (default: blob results, incremental parsing from
-                             cached syntax trees, memoized declarations, the prefilter and
-                             parallel prefetching), blobs (blob results, prefilter, prefetch),
-                             none (every changed file fully parsed, nothing reused)
-          --tree-cache-mb N  The most the syntax-tree cache may keep (default 384): the
-                             trees kept for incremental parsing, and the earlier trees
-                             their chains keep alive. Below it, the budget fits the trees
-                             of the first commit audited whole (64 MB at least). The
-                             scan's other memory does not grow with the history
-                             (docs/guide/history.md).
-          --jobs N, -j N     Files parsed in parallel (default: all cores).
-          --verbose          After the summary, where the work went: merges, moves of the
-                             audited state between branches, full and incremental parses.
-          -h, --help         Show this help.
+        \(options.help)
 
         Progress (commits done/total, rate, ETA) is shown on stderr when it is a terminal.
 

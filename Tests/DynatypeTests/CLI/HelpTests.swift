@@ -2,10 +2,11 @@
 import Foundation
 import Testing
 
-/// Every command's `--help` lists exactly the options its parser takes: the
-/// help is written by hand, the parser's table is the command's `options`,
-/// and this holds them together (a `--repository` the parser took while the
-/// help left it out, a `--db FILE` where a URL works, drifted before).
+/// Every command's `--help` lists exactly the options its parser takes: both
+/// come from the command's option table, the OPTIONS section rendered from
+/// it, and this holds the rest of the help to it (a `--repository` the
+/// parser took while a hand-written help left it out drifted before; the
+/// USAGE synopsis is still written by hand).
 @Suite struct HelpTests {
     /// The options an OPTIONS section names (`--db FILE|URL`, `--jobs N, -j N`), short spellings included.
     static func listedOptions(_ help: String) -> Set<String> {
@@ -30,6 +31,31 @@ import Testing
         let parsed = command.options.values.union(command.options.flags).union(command.options.aliases.keys).union(["-h", "--help"])
         let listed = Self.listedOptions(command.fullHelp)
         #expect(listed == parsed, "`dynatype \(name) --help` lists \(listed.subtracting(parsed).sorted()) that the parser does not take, and leaves out \(parsed.subtracting(listed).sorted())")
+    }
+
+    /// The options a USAGE synopsis names, up to the first blank line.
+    static func usageOptions(_ help: String) -> Set<String> {
+        let synopsis = help.components(separatedBy: "\n\n")[0]
+        return Set(synopsis.split(whereSeparator: { " ,|[]".contains($0) }).filter { $0.hasPrefix("-") }.map(String.init))
+    }
+
+    @Test(arguments: commandNames)
+    func theUsageNamesOnlyOptionsTheParserTakes(command name: String) throws {
+        let command = try #require(CommandList.all.first { $0.name == name })
+        let parsed = command.options.values.union(command.options.flags).union(command.options.aliases.keys).union(["-h", "--help"])
+        let named = Self.usageOptions(command.fullHelp).filter { $0 != "..." }
+        #expect(named.isSubset(of: parsed), "`dynatype \(name)`'s USAGE names \(named.subtracting(parsed).sorted()), which the parser does not take")
+    }
+
+    @Test func anOptionsLineWrapsItsSummaryBesideOrBelowItsSpellings() {
+        let short = CommandOption.value("--jobs", "N", short: "-j", String(repeating: "word ", count: 20))
+        #expect(short.spellings == "--jobs N, -j N")
+        let lines = short.helpLines.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("  --jobs N, -j N     word") && lines[1].hasPrefix(String(repeating: " ", count: 21) + "word"))
+        #expect(lines.allSatisfy { $0.count <= 92 })
+        let long = CommandOption.value("--repository-config", "MODE", "How far.")
+        #expect(long.helpLines == "  --repository-config MODE\n" + String(repeating: " ", count: 21) + "How far.")
+        #expect(CommandOption.flag("--quiet", short: "-q", "Less.").helpLines == "  -q, --quiet        Less.")
     }
 
     @Test func theCLIReferenceIsCurrent() throws {
