@@ -39,19 +39,14 @@ struct HistoryLocation {
         database = HistoryDatabase.fromArguments(arguments) ?? .sqlite(path: HistoryPaths.defaultDatabase(gitDirectory: repository.gitDirectory))
     }
 
-    /// A path given on the command line as a path in the repository: like
-    /// git, relative to the current folder when it is inside the work tree,
-    /// else relative to the repository root; an absolute path must be in
-    /// the work tree.
+    /// A path given on the command line as a path in the repository (see `WorkTreePath`).
     func repositoryPath(_ argument: String) throws -> String {
-        guard let workTree = repository.workTree?.standardizedFileURL.resolvingSymlinksInPath().path else { return argument }
-        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath().path
-        let root = workTree.hasSuffix("/") ? workTree : workTree + "/"
-        let inside = { (path: String) in path == workTree || path.hasPrefix(root) }
-        let base = argument.hasPrefix("/") ? "/" : (inside(current) ? current : workTree)
-        let absolute = URL(fileURLWithPath: argument, relativeTo: URL(fileURLWithPath: base, isDirectory: true)).standardizedFileURL.path
-        guard inside(absolute) else { throw InputError(message: "\(argument) is outside the repository \(workTree)") }
-        return absolute == workTree ? "." : String(absolute.dropFirst(root.count))
+        guard let workTree = repository.workTree else { return argument }
+        do {
+            return try WorkTreePath.resolve(argument, workTree: workTree, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        } catch {
+            throw InputError(message: error.description)
+        }
     }
 
     /// The store for reading: an absent history is a clear error, not an empty one.
@@ -78,30 +73,14 @@ extension HistoryDatabase {
     }
 }
 
-/// `--db` and `--repository` in every history command's help.
-/// Dates on the command line: `2024-05-01`, ISO 8601 times, `30 days ago`, `2 weeks ago`.
+/// `--since` and other dates on the command line (see `DateExpression`).
 enum DateArgument {
     static func parse(_ text: String, option: String) throws -> Date {
-        let words = text.lowercased().split(separator: " ")
-        if words.count == 3, words[2] == "ago", let count = Double(words[0]) {
-            let unit: Double
-            switch words[1].hasSuffix("s") ? String(words[1].dropLast()) : String(words[1]) {
-            case "minute": unit = 60
-            case "hour": unit = 3_600
-            case "day": unit = 86_400
-            case "week": unit = 7 * 86_400
-            case "month": unit = 30 * 86_400
-            case "year": unit = 365 * 86_400
-            default: throw UsageError(message: "\(option): unknown unit in \"\(text)\"")
-            }
-            return Date().addingTimeInterval(-count * unit)
+        do {
+            return try DateExpression.parse(text, option: option)
+        } catch {
+            throw UsageError(message: error.description)
         }
-        let full = ISO8601DateFormatter()
-        if let date = full.date(from: text) { return date }
-        let day = ISO8601DateFormatter()
-        day.formatOptions = [.withFullDate]
-        if let date = day.date(from: text) { return date }
-        throw UsageError(message: "\(option) expects a date such as 2024-05-01, 2024-05-01T12:00:00Z or \"30 days ago\", not \"\(text)\"")
     }
 }
 
