@@ -3,7 +3,7 @@ import Foundation
 /// Phase one for `.xib` / `.storyboard` files: `interface_builder_fixed_font`
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
-    public static let version = "ib-9"
+    public static let version = "ib-10"
 
     public init() {}
 
@@ -46,7 +46,7 @@ private struct InterfaceBuilderReader {
     /// The findings on the document's font (a fixed font, a text style
     /// without "Automatically Adjusts Font"), by the id of the element they
     /// are on: Swift code that sets the outlet's font replaces that font.
-    private var documentFontFindings: [(finding: Int, element: String, fixedFont: Bool)] = []
+    private var documentFontFindings: [(finding: Int, element: String, fixedFont: Bool, customClass: String?)] = []
 
     mutating func handle(_ event: XMLScanner.Event) {
         switch event {
@@ -105,12 +105,14 @@ private struct InterfaceBuilderReader {
     /// sets its font shows that font, judged in the code, not the document's.
     mutating func conditionDocumentFontsOnOutlets() {
         var moved: Set<Int> = []
-        for (index, element, fixedFont) in documentFontFindings {
+        for (index, element, fixedFont, customClass) in documentFontFindings {
             // A fixed font is replaced by any font the code gives; a text style's flag matters to an attributed text's fonts too.
-            let conditions = outlets.filter { $0.destination == element }.map {
+            var conditions = outlets.filter { $0.destination == element }.map {
                 fixedFont ? FindingCondition.outletFontNotSetInCode(owner: $0.owner, property: $0.property)
                     : .outletFontNotAssignedInCode(owner: $0.owner, property: $0.property)
             }
+            // A class that styles itself when loaded (`ThemeButton`'s configuration) replaces the document's font too.
+            if let customClass { conditions.append(.classKeepsDocumentFont(type: customClass)) }
             guard !conditions.isEmpty else { continue }
             let condition = conditions.count == 1 ? conditions[0] : .all(conditions)
             analysis.conditionalFindings.append(ConditionalFinding(finding: analysis.findings[index], condition: condition))
@@ -148,7 +150,7 @@ private struct InterfaceBuilderReader {
             analysis.elements[element].font = "text style \(name)"
             analysis.elements[element].status = .scales("text style \(name) scales")
             if Self.adjustingViews.contains(owner), ownerAttributes["adjustsFontForContentSizeCategory"] != "YES" {
-                if let id = ownerAttributes["id"] { documentFontFindings.append((analysis.findings.count, id, false)) }
+                if let id = ownerAttributes["id"] { documentFontFindings.append((analysis.findings.count, id, false, nil)) }
                 analysis.findings.append(Finding(
                     rule: .missingAdjustsFont, position: position,
                     message: "the text style scales, but without \"Automatically Adjusts Font\" the \(owner) keeps the size it had at launch",
@@ -179,7 +181,7 @@ private struct InterfaceBuilderReader {
             replacement = "<fontDescription key=\"fontDescription\" style=\"UICTFontTextStyle\(Self.ibName(styleName))\"/>"
             fix = "set the font to the text style \(Self.inspectorName(styleName)) and tick \"Automatically Adjusts Font\""
         }
-        if let id = ownerAttributes["id"] { documentFontFindings.append((analysis.findings.count, id, true)) }
+        if let id = ownerAttributes["id"] { documentFontFindings.append((analysis.findings.count, id, true, ownerAttributes["customClass"])) }
         analysis.findings.append(Finding(
             rule: .interfaceBuilderFixedFont, position: position,
             message: "the \(owner) uses a \(face) at \(size), which does not scale with Dynamic Type",

@@ -41,6 +41,9 @@ public enum SymbolKind: String, Codable, Hashable, Sendable {
     /// A type that a handler of the text-size change refreshes
     /// (`SizeChangeRefreshes`), by its name.
     case sizeChangeRefresh
+    /// A class that gives itself a font or a button configuration when it is
+    /// loaded from an Interface Builder document (`DocumentFontReplacers`), by its name.
+    case documentFontReplaced
 }
 
 /// A use of a symbol in code: `.caption3`, `Typography.body`, `UIFont.appFont(ofSize: 14)`.
@@ -176,6 +179,8 @@ public enum DefinitionValue: Codable, Hashable, Sendable {
     case entryPoint(widget: Bool, watch: Bool)
     /// Refreshed when the user changes the text size.
     case refreshedOnSizeChange
+    /// Replaces the font an Interface Builder document gives it.
+    case replacesDocumentFont
 }
 
 /// A finding whose presence depends on the whole audit's symbols.
@@ -216,6 +221,9 @@ public enum FindingCondition: Codable, Hashable, Sendable {
     /// Reported unless the owner's Swift code assigns the outlet a font
     /// (an attributed text keeps the view's "Automatically Adjusts Font" at work).
     case outletFontNotAssignedInCode(owner: String, property: String)
+    /// Reported unless the class, or a class it inherits as the audited code
+    /// declares them, replaces the font a document gives it when loaded from one.
+    case classKeepsDocumentFont(type: String)
     /// Reported unless every use of the view type in the audited code sits
     /// where something scrolls.
     case viewNotAlwaysScrolled(type: String)

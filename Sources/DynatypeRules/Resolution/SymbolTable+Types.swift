@@ -34,12 +34,18 @@ extension SymbolTable {
 
     /// Whether an appearance proxy gives the class, or a class it inherits
     /// as far as the audited code declares, a font.
-    public func hasAppearanceFont(_ type: String) -> Bool {
+    public func hasAppearanceFont(_ type: String) -> Bool { classOrSuperclass(of: type, has: .appearanceFont) }
+
+    /// Whether the class, or a class it inherits as far as the audited code
+    /// declares, replaces the font a document gives it (`DocumentFontReplacers`).
+    public func replacesDocumentFont(_ type: String) -> Bool { classOrSuperclass(of: type, has: .documentFontReplaced) }
+
+    private func classOrSuperclass(of type: String, has kind: SymbolKind) -> Bool {
         var pending = [type]
         var seen: Set<String> = []
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
-            if !definitions(named: name, kind: .appearanceFont).isEmpty { return true }
+            if !definitions(named: name, kind: kind).isEmpty { return true }
             for located in definitions(named: name, kind: .viewClass) {
                 if case .inherits(let types) = located.definition.value, let superclass = types.first { pending.append(superclass) }
             }

@@ -334,6 +334,37 @@ import Testing
         #expect(macOS.findings.allSatisfy { $0.onMacOS == nil } && everywhere.findings.allSatisfy { $0.onMacOS == nil })
     }
 
+    /// CodeEdit: a 16 pt symbol became `.callout`, which is 12 pt on macOS.
+    @Test func aMacOSOnlyProjectGetsMacOSSizesInSymbolFixes() {
+        let code = """
+            import SwiftUI
+            struct Row: View { var body: some View { Image(systemName: "ellipsis.circle").font(.system(size: 16)) } }
+            """
+        #expect(audit(code, configuration: RuleConfiguration(platforms: [.macOS])).findings.map(\.replacement) == [".title3"])
+        #expect(audit(code).findings.map(\.replacement) == [".callout"])
+    }
+
+    /// CodeEdit's find-mode picker: `NSFont.systemFontSize(for: .small)` is 11 pt, macOS's `.subheadline`, not `.body`;
+    /// ownCloud's `UIFont.systemFontSize` is 14 pt, UIKit's `.subheadline`.
+    @Test func thePlatformsNamedSizesNameTheirNearestStyle() {
+        let appKit = audit("""
+            import AppKit
+            func fonts() -> [NSFont] {
+                [NSFont.systemFont(ofSize: NSFont.systemFontSize(for: .small)), NSFont.systemFont(ofSize: NSFont.smallSystemFontSize)]
+            }
+            """)
+        #expect(appKit.findings.map(\.replacement) == [
+            "NSFont.preferredFont(forTextStyle: .subheadline)", "NSFont.preferredFont(forTextStyle: .subheadline)",
+        ])
+        let uiKit = audit("""
+            import UIKit
+            final class Cell: UITableViewCell {
+                func style() { textLabel?.font = UIFont.systemFont(ofSize: UIFont.systemFontSize) }
+            }
+            """)
+        #expect(uiKit.findings.map(\.replacement) == ["UIFont.preferredFont(forTextStyle: .subheadline)"])
+    }
+
     @Test func aCustomFontsRelativeStyleIsMacOSsOnMacOS() {
         let code = """
             import SwiftUI

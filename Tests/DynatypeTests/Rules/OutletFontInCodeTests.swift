@@ -55,4 +55,34 @@ import Testing
         let together = audit(["PromptView.xib": document, "PromptView.swift": code])
         #expect(ruleLines(together["PromptView.xib"]!).contains("missing_adjusts_font:10"))
     }
+
+    /// ownCloud's passcode keypad: `ThemeRoundedButton` inherits
+    /// `ThemeButton`, whose `init(coder:)` gives every button a configuration
+    /// (through a method it calls), so the 45 pt document font never shows; a
+    /// class that leaves the font alone keeps the finding.
+    @Test func aClassThatStylesItselfWhenLoadedReplacesTheDocumentsFont() {
+        let keypad = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+            <button customClass="ThemeRoundedButton" id="key-2"><state key="normal" title="2"/><fontDescription key="fontDescription" type="system" pointSize="45"/></button>
+            <button customClass="PlainButton" id="key-3"><state key="normal" title="3"/><fontDescription key="fontDescription" type="system" pointSize="45"/></button>
+            </objects></document>
+            """
+        let code = """
+            import UIKit
+            class ThemeButton: UIButton {
+                required init?(coder aDecoder: NSCoder) {
+                    super.init(coder: aDecoder)
+                    style()
+                }
+                private func style() { self.configuration = .filled() }
+            }
+            final class ThemeRoundedButton: ThemeButton {}
+            final class PlainButton: UIButton {
+                override func awakeFromNib() { super.awakeFromNib(); layer.cornerRadius = 4 }
+            }
+            """
+        #expect(ruleLines(audit(["Keypad.xib": keypad])["Keypad.xib"]!) == ["interface_builder_fixed_font:3", "interface_builder_fixed_font:4"])
+        #expect(ruleLines(audit(["Keypad.xib": keypad, "ThemeButton.swift": code])["Keypad.xib"]!) == ["interface_builder_fixed_font:4"])
+    }
 }

@@ -582,4 +582,19 @@ import Testing
         #expect(finding?.replacement == nil)
         #expect(finding?.fix.contains("own text style (.subheadline, .title3 and .body)") == true, "\(finding?.fix ?? "")")
     }
+
+    /// CodeEdit's search panel: a font on a value declared as an `Image`
+    /// sizes a symbol, not text the file cannot see.
+    @Test func aFontOnAValueDeclaredAsAnImageSizesASymbol() {
+        let report = audit("""
+            import SwiftUI
+            struct SearchPanel: View {
+                let image: Image
+                var body: some View {
+                    HStack { image.font(.system(size: 18)) }
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_symbol_size:5"])
+    }
 }

@@ -80,9 +80,16 @@ func runDynatype(_ arguments: [String], in directory: URL? = nil, environment: [
 }
 
 /// Where the binary's analysis caches go in this test run: shared by every
-/// test (so most runs are warm ones, which must not change any result) and
-/// never the user's own `~/.cache`.
-let testCacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("dynatype-test-cache-\(getpid())", isDirectory: true)
+/// test (so most runs are warm ones, which must not change any result),
+/// never the user's own `~/.cache`, and removed when the run ends.
+let testCacheHome: URL = {
+    atexit { try? FileManager.default.removeItem(at: testCacheFolder(of: getpid())) }
+    return testCacheFolder(of: getpid())
+}()
+
+private func testCacheFolder(of process: pid_t) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("dynatype-test-cache-\(process)", isDirectory: true)
+}
 
 func runProcess(_ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], stdin: Data? = nil) throws -> ProcessResult {
     let process = Process()

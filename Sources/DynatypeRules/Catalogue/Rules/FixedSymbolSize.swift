@@ -28,6 +28,13 @@ extension RuleCatalogue {
                     private func icon(size: CGFloat) -> some View { Image(systemName: "checkmark").font(↓.system(size: size)) }
                 }
                 """),
+            // A value declared as an `Image` is a symbol.
+            RuleExample("""
+                struct Panel: View {
+                    let image: Image
+                    var body: some View { HStack { image.font(↓.system(size: 18)); Text("Search") } }
+                }
+                """),
         ],
         nonTriggering: [
             RuleExample("""

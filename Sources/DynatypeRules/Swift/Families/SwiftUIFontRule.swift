@@ -183,14 +183,22 @@ struct SwiftUIFontRule {
 
     /// `.font(.system(size:))` whose only targets are images sizes an icon, not text.
     private func symbolSizeSite(from site: FontSite) -> FontSite {
-        FontSite(
+        var symbol = FontSite(
             node: site.node, rule: .fixedSymbolSize,
             message: "a fixed point size on a symbol image does not scale with the adjacent text",
             // The replacement takes the constructor's place: a modifier chained after it (`.weight(.semibold)`) stays.
             // No style stands for a display or run-time size: the font's advice to scale it holds for the symbol too.
-            replacement: site.replacement, fix: site.replacement.map { "use `\($0)` in place of the fixed size, or `.imageScale(_:)`" } ?? site.fix,
+            replacement: site.replacement, fix: Self.symbolFix(replacement: site.replacement, advice: site.fix),
             dependency: site.dependency
         )
+        // A macOS app's symbols take macOS's style sizes too (16 pt is no `.callout` there).
+        symbol.onMacOS = site.onMacOS.map { FixAlternative(replacement: $0.replacement, fix: Self.symbolFix(replacement: $0.replacement, advice: $0.fix)) }
+        symbol.onWatchOS = site.onWatchOS
+        return symbol
+    }
+
+    private static func symbolFix(replacement: String?, advice: String) -> String {
+        replacement.map { "use `\($0)` in place of the fixed size, or `.imageScale(_:)`" } ?? advice
     }
 }
 

@@ -79,7 +79,9 @@ final class SwiftUIInventory {
             if let rootCall = root.as(FunctionCallExprSyntax.self), ViewTree.role(of: rootCall) != .opaque { continue }
             if opaqueRoots.contains(root.id) { continue }
             opaqueRoots.insert(root.id)
-            add(Syntax(root), .opaque)
+            // A value declared as an `Image` (`let icon: Image`) is a symbol, not text it cannot see (CodeEdit's search panel).
+            let isImage = root.referencedName.flatMap { builder.context.bindings.typeName(of: $0, at: root) } == "Image"
+            add(Syntax(root), isImage ? .image : .opaque)
         }
     }
 

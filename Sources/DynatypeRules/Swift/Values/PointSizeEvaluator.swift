@@ -62,6 +62,7 @@ struct PointSizeEvaluator {
         if let ternary = expr.as(TernaryExprSyntax.self) {
             return branches(ternary.thenExpression, ternary.elseExpression, depth: depth)
         }
+        if let points = platformFontSize(expr) { return PointSizeEstimate(points: points, text: expr.trimmedText) }
         if let value = constantValue(of: expr), let traced = estimate(value, depth: depth + 1) {
             // A named constant stays named in the fix unless it reads a preferred font.
             guard traced.anchor != nil else { return PointSizeEstimate(points: traced.points, text: expr.trimmedText) }
@@ -252,6 +253,32 @@ struct PointSizeEvaluator {
         }
         return nil
     }
+
+    /// The sizes UIKit and AppKit name (`UIFont.systemFontSize` is 14 pt,
+    /// `NSFont.systemFontSize(for: .small)` 11): a fix names the style
+    /// nearest to them on their platform, not `.body` for an unknown size.
+    private func platformFontSize(_ expr: ExprSyntax) -> Double? {
+        let name: String, base: ExprSyntax?
+        if let call = expr.as(FunctionCallExprSyntax.self), call.calleeName == "systemFontSize",
+            let controlSize = call.argument("for")?.referencedName
+        {
+            guard call.calleeBase.map({ $0.referencedName == "NSFont" }) ?? context.prefersAppKit else { return nil }
+            return Self.appKitControlSizes[controlSize]
+        } else if let member = expr.as(MemberAccessExprSyntax.self), let owner = member.base {
+            guard ["UIFont", "NSFont"].contains(owner.referencedName ?? "") else { return nil }
+            (name, base) = (member.declName.baseName.text, owner)
+        } else if let reference = expr.as(DeclReferenceExprSyntax.self), case .unknown = context.bindings.resolve(reference.baseName.text, at: expr) {
+            (name, base) = (reference.baseName.text, nil)
+        } else {
+            return nil
+        }
+        let appKit = base.map { $0.referencedName == "NSFont" } ?? context.prefersAppKit
+        return appKit ? Self.appKitSizes[name] : Self.uiKitSizes[name]
+    }
+
+    private static let uiKitSizes: [String: Double] = ["systemFontSize": 14, "smallSystemFontSize": 12, "labelFontSize": 17, "buttonFontSize": 18]
+    private static let appKitSizes: [String: Double] = ["systemFontSize": 13, "smallSystemFontSize": 11, "labelFontSize": 10]
+    private static let appKitControlSizes: [String: Double] = ["regular": 13, "small": 11, "mini": 9, "large": 15]
 
     private static func asSize(_ factor: Double) -> Double { factor >= smallestTextSize ? factor : .nan }
 
