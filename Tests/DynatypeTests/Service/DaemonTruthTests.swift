@@ -25,13 +25,18 @@ import Testing
         #expect((alerts[1]["reasons"] as? [String])?.first?.contains("unknown rule id \"no_such_rule\"") == true)
         #expect(alerts[2]["commit"] as? String == meanwhile)
 
-        // The metrics file is rewritten after the commit is saved, maybe after its alerts went out.
+        // The metrics file is rewritten after the commit is saved, maybe after its alerts went out;
+        // the broken commit's metrics say `configuration_invalid` too, with one finding fewer.
         let invalid = "dynatype_last_commit_status{repository=\"app\",ref=\"refs/heads/main\",status=\"configuration_invalid\"} 1\n"
-        try daemon.wait("the metrics of the last commit") { ((try? String(contentsOf: daemon.metrics, encoding: .utf8)) ?? "").contains(invalid) }
+        let both = "dynatype_findings{repository=\"app\",ref=\"refs/heads/main\",rule=\"fixed_font_size\",severity=\"error\"} 2\n"
+        try daemon.wait("the metrics of the last commit") {
+            let text = (try? String(contentsOf: daemon.metrics, encoding: .utf8)) ?? ""
+            return text.contains(invalid) && text.contains(both)
+        }
         let metrics = try String(contentsOf: daemon.metrics, encoding: .utf8)
         #expect(metrics.contains("dynatype_compliance_ratio{repository=\"app\",ref=\"refs/heads/main\"} 0\n"))
         #expect(metrics.contains("dynatype_last_commit_status{repository=\"app\",ref=\"refs/heads/main\",status=\"configuration_invalid\"} 1\n"))
-        #expect(metrics.contains("dynatype_findings{repository=\"app\",ref=\"refs/heads/main\",rule=\"fixed_font_size\",severity=\"error\"} 2\n"))
+        #expect(metrics.contains(both))
         let status = try runDynatype(["status", "--config", daemon.configuration.path])
         #expect(status.stdout.contains("· configuration_invalid · 0.0% · a badge"))
         #expect(status.stdout.contains("unknown rule id \"no_such_rule\""))
