@@ -85,7 +85,6 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             case .outletDoesNotAdjustFont(_, let property): names.insert(property)
             case .noAppearanceFont(let type), .classKeepsDocumentFont(let type): names.insert(type)
             case .outletFontNotSetInCode(_, let property), .outletFontNotAssignedInCode(_, let property): names.insert(property)
-            case .viewNotAlwaysScrolled(let type): names.insert(type)
             case .outsideWidgetExtension: names.insert(EntryPoints.name)
             case .notRefreshedOnSizeChange(let type): names.insert(type)
             case .all(let conditions): conditions.forEach(visit(condition:))
@@ -103,7 +102,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             case .size(let size): visit(size: size)
             // A class is a text view by its ancestors: a change to one re-judges its uses.
             case .inherits(let types): names.formUnion(types)
-            case .outlet, .viewUse, .entryPoint, .refreshedOnSizeChange, .replacesDocumentFont: break
+            case .outlet, .entryPoint, .refreshedOnSizeChange, .replacesDocumentFont: break
             }
         }
         return names

@@ -32,10 +32,6 @@ public enum SymbolKind: String, Codable, Hashable, Sendable {
     /// attributed text), by property and owning class: the document's font
     /// never shows.
     case outletFontInCode
-    /// Where a SwiftUI view type of the audited code is shown: inside a
-    /// `ScrollView`/`List`/`Form` or not, one definition per type and unit
-    /// (the rule catalogue "Ancestors through same-file view helpers", across files).
-    case viewUse
     /// A program's entry point (`@main`): a widget extension's bundle, or an app.
     case entryPoint
     /// A type that a handler of the text-size change refreshes
@@ -172,8 +168,6 @@ public enum DefinitionValue: Codable, Hashable, Sendable {
     case inherits([String])
     /// Whether the connected text view sets "Automatically Adjusts Font".
     case outlet(adjustsFont: Bool)
-    /// Whether every use of the view type in one unit sits where something scrolls.
-    case viewUse(scrolled: Bool)
     /// Whether the entry point is a widget extension's (`WidgetBundle`,
     /// `Widget`) rather than an app's, and whether it is a watch app's.
     case entryPoint(widget: Bool, watch: Bool)
@@ -224,9 +218,6 @@ public enum FindingCondition: Codable, Hashable, Sendable {
     /// Reported unless the class, or a class it inherits as the audited code
     /// declares them, replaces the font a document gives it when loaded from one.
     case classKeepsDocumentFont(type: String)
-    /// Reported unless every use of the view type in the audited code sits
-    /// where something scrolls.
-    case viewNotAlwaysScrolled(type: String)
     /// Reported unless the file is in a widget extension's folder (`WidgetCanvas`).
     case outsideWidgetExtension
     /// Reported unless a handler of the text-size change refreshes the type

@@ -86,7 +86,6 @@ public struct ProjectResolver: Sendable {
                 $0.definition.container == owner && $0.definition.value == .font(.unresolved(OutletFontInCode.assigned))
             }
         case .classKeepsDocumentFont(let type): return !symbols.replacesDocumentFont(type)
-        case .viewNotAlwaysScrolled(let type): return !symbols.isAlwaysScrolled(type)
         case .outsideWidgetExtension: return !symbols.viewerIsInWidgetExtension
         case .notRefreshedOnSizeChange(let type): return symbols.everyDefinition(named: type, kind: .sizeChangeRefresh).isEmpty
         case .all(let conditions): return conditions.allSatisfy { holds($0, symbols) }

@@ -86,11 +86,4 @@ extension SymbolTable {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
         return String(path[...slash])
     }
-
-    /// Whether the view type is shown, wherever the audited code shows it,
-    /// inside a `ScrollView`, `List` or `Form` (and is shown somewhere).
-    public func isAlwaysScrolled(_ type: String) -> Bool {
-        let uses = everyDefinition(named: type, kind: .viewUse)
-        return !uses.isEmpty && uses.allSatisfy { $0.definition.value == .viewUse(scrolled: true) }
-    }
 }

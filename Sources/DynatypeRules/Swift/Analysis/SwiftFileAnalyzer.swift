@@ -9,7 +9,7 @@ public struct SwiftFileAnalyzer: Sendable {
     /// Changes whenever the analysis of some input changes, so cached
     /// analyses of older versions are never reused (`AnalyzerVersionTests`
     /// fails when the analyses change and this does not).
-    public static let version = "swift-72"
+    public static let version = "swift-73"
 
     public let memo: AnalysisMemo?
 
@@ -64,7 +64,7 @@ public struct SwiftFileAnalyzer: Sendable {
         let chromeStatements = facts.reduce(into: Set<String>()) { $0.formUnion($1.chromeStatements) }
         let reach = HelperReach.needsWalk(tree, previewStatements: previewStatements, chromeStatements: chromeStatements)
             ? HelperReach(tree) : HelperReach()
-        let fileFacts = FileFacts(merging: facts, reach: reach, recordsViewUses: ViewUseCollector.gate.opens(for: source[...]))
+        let fileFacts = FileFacts(merging: facts, reach: reach)
         let context = memo == nil ? 0 : fileFacts.stableHash
         let run = { (nodes: [Syntax], scopes: Set<UnitScope>) in
             Self.analyze(FileContext(index: work.index(of: nodes, for: scopes), facts: fileFacts, lines: lines, root: tree.id), scopes)

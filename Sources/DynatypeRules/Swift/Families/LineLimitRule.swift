@@ -14,20 +14,14 @@ struct LineLimitRule {
                 .applicable(for: .singleLineTruncation, in: inventory)
                 .filter { !$0.environment.scrolls && !isInScrolledHelper($0.call) && !Self.hasLiteralContent($0.call) && !Self.scrollsItsLine($0.call) }
             guard !truncated.isEmpty else { continue }
-            let finding = builder.makeFinding(
+            builder.report(builder.makeFinding(
                 .singleLineTruncation, at: name,
                 message: "one line truncates \(TextCut.words(truncated[0].call.oneLine, limit: 40)) at large text sizes and nothing scrolls to reveal it",
                 current: lineLimit.modifierText,
                 replacement: ".lineLimit(nil)",
                 fix: "use `.lineLimit(nil)` or `.fixedSize(horizontal: false, vertical: true)`, or offer a detail view",
                 elements: truncated.map(\.index)
-            )
-            // A view type shown only in lists of other files scrolls there.
-            if let type = TypeScope.enclosing(lineLimit), builder.context.facts.hostTypes.contains(type.name) {
-                builder.report(finding, when: .viewNotAlwaysScrolled(type: type.name))
-            } else {
-                builder.report(finding)
-            }
+            ))
         }
     }
 

@@ -117,14 +117,9 @@ struct FileFacts: Hashable {
     let hostTypes: Set<String>
     /// Helpers reached only from preview code or only from chrome.
     let reach: HelperReach
-    /// The file has what `ViewUseCollector` needs (a view and text), read
-    /// from its bytes as the prefilter reads them, so a file the prefilter
-    /// skips would have recorded nothing either.
-    let recordsViewUses: Bool
 
-    init(merging units: [UnitFacts], reach: HelperReach, recordsViewUses: Bool) {
+    init(merging units: [UnitFacts], reach: HelperReach) {
         self.reach = reach
-        self.recordsViewUses = recordsViewUses
         let imports = units.reduce(into: Set<String>()) { $0.formUnion($1.imports) }
         adaptsLayout = units.contains(where: \.adaptsLayout)
         scaledMetrics = units.reduce(into: [:]) { $0.merge($1.scaledMetrics) { first, _ in first } }
@@ -158,7 +153,7 @@ struct FileFacts: Hashable {
 
     /// A stable hash, for memo keys (not `Hasher`, which is seeded per process).
     var stableHash: UInt64 {
-        var text = "\(adaptsLayout)|\(prefersAppKit)|\(importsUIKit)|\(targetsWatchOS)|\(drawsOnFixedCanvas)|\(recordsViewUses)|"
+        var text = "\(adaptsLayout)|\(prefersAppKit)|\(importsUIKit)|\(targetsWatchOS)|\(drawsOnFixedCanvas)|"
         text += scaledMetrics.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += textViewSubclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += selfStyledSubclasses.sorted().joined(separator: ",") + "|"
