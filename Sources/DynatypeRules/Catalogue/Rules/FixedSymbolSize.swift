@@ -21,6 +21,11 @@ extension RuleCatalogue {
                 let small: UIImage.SymbolConfiguration = ↓.init(pointSize: 20)
                 let image = UIImage(systemName: "x", withConfiguration: ↓.init(pointSize: 18))
                 """),
+            // An image view's configuration property names no type.
+            RuleExample("""
+                import AppKit
+                func style(_ icon: NSImageView) { icon.symbolConfiguration = ↓.init(pointSize: 13, weight: .regular) }
+                """),
             // A view function's size parameter, judged with its calls.
             RuleExample("""
                 struct Row: View {

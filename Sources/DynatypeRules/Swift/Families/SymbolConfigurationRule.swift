@@ -63,7 +63,8 @@ struct SymbolConfigurationRule {
             guard let label = argument.label?.text else { return isConfigurationArgument(argument) }
             return label == "withConfiguration"
         }
-        if let sequence = parent?.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+        // The right-hand side of an assignment sits in the sequence's element list.
+        if let sequence = (parent?.as(ExprListSyntax.self)?.parent ?? parent)?.as(SequenceExprSyntax.self), sequence.elements.count == 3,
             sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
             let target = sequence.elements.first?.unwrapped.referencedName
         {
@@ -89,6 +90,7 @@ struct SymbolConfigurationRule {
 
 extension SymbolConfigurationRule: UnitRuleFamily {
     static let scope = UnitScope.member
-    static let triggers: [Trigger] = ["SymbolConfiguration", "withConfiguration"]
+    /// `symbolConfiguration` too: AppKit's `imageView.symbolConfiguration = .init(pointSize: 13)` names no type (CodeEdit's cells).
+    static let triggers: [Trigger] = ["SymbolConfiguration", "symbolConfiguration", "withConfiguration"]
     static func run(in unit: UnitRun) { SymbolConfigurationRule(builder: unit.builder).run() }
 }
