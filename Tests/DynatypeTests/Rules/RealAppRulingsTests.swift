@@ -597,4 +597,30 @@ import Testing
             """)
         #expect(ruleLines(report) == ["fixed_symbol_size:5"])
     }
+
+    /// ownCloud's progress HUD: a label property the controller makes later
+    /// (`progressLabel = UILabel()`) and never gives a font keeps UILabel's
+    /// fixed default; pocket-casts' folder preview, which styles its label
+    /// under another name (`if let label = nameLabel`), has its font there.
+    @Test func aViewMadeAfterItsDeclarationIsMadeHere() {
+        let report = audit("""
+            import UIKit
+            final class HUD: UIViewController {
+                var progressLabel: UILabel?
+                private var nameLabel: UILabel?
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    progressLabel = UILabel()
+                    view.addSubview(progressLabel!)
+                    nameLabel = UILabel()
+                    if let label = nameLabel {
+                        label.font = UIFont.preferredFont(forTextStyle: .caption1)
+                        label.adjustsFontForContentSizeCategory = true
+                        view.addSubview(label)
+                    }
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["unset_font:7"])
+    }
 }

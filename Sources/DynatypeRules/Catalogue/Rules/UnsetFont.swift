@@ -13,6 +13,14 @@ extension RuleCatalogue {
                     func setUp() { title.text = "Inbox"; addSubview(title) }
                 }
                 """),
+            // Also a view the type makes after declaring it.
+            RuleExample("""
+                import UIKit
+                final class HUD: UIViewController {
+                    var progressLabel: UILabel?
+                    override func viewDidLoad() { progressLabel = ↓UILabel(); view.addSubview(progressLabel!) }
+                }
+                """),
             // A button counts when it shows a title.
             RuleExample("""
                 import UIKit

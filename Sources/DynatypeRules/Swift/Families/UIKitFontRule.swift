@@ -143,7 +143,9 @@ struct UIKitFontRule {
             return elements.count == 3 && Self.isPlainName(elements[0]) ? elements[2] : nil
         }
         let returned = index.returnedValues.filter { !Self.buildsProperty($0) }
-        return Set((passed + stored + returned).filter(Self.isPlainName).flatMap { receivers.receivers(for: $0, at: $0) })
+        // Styled under another name (`if let label = nameLabel { label.font = … }`, pocket-casts' folder preview).
+        let renamed = index.renamingBindings.compactMap { $0.initializer?.value }
+        return Set((passed + stored + returned + renamed).filter(Self.isPlainName).flatMap { receivers.receivers(for: $0, at: $0) })
     }
 
     /// `let label: UILabel = { let label = UILabel() … return label }()`: the

@@ -78,6 +78,7 @@ final class ReceiverIndex {
         }
         for statement in context.index.assignments {
             record(statement)
+            recordConstruction(statement)
         }
         for scope in context.index.typeScopes {
             let receiver = Receiver(scope: typeScope(of: scope.memberBlock), path: "self")
@@ -267,6 +268,21 @@ final class ReceiverIndex {
             binding.ancestor(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
         else { return nil }
         return elements(of: binding.initializer?.value, at: binding, depth: depth + 1)
+    }
+
+    /// A declared view its type's code makes later (`progressLabel = UILabel()`
+    /// in `viewDidLoad`, ownCloud's progress HUD): made here like one made
+    /// where it is declared. A factory's view (`= makeLabel()`) is not.
+    private func recordConstruction(_ statement: SequenceExprSyntax) {
+        let elements = Array(statement.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+            let call = elements[2].unwrapped.as(FunctionCallExprSyntax.self), let made = call.calleeName
+        else { return }
+        for receiver in receivers(for: elements[0], at: statement) where constructors[receiver] == nil {
+            guard let binding = declared[receiver]?.node.as(PatternBindingSyntax.self), made == binding.declaredTypeName || made == "init"
+            else { continue }
+            constructors[receiver] = call
+        }
     }
 
     private func declare(_ variable: VariableDeclSyntax) {

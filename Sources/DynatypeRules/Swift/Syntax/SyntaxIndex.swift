@@ -15,6 +15,8 @@ final class SyntaxIndex: SyntaxVisitor {
     private(set) var returnedValues: [ExprSyntax] = []
     /// `if let label = view as? UILabel`: the values a condition binds by a cast.
     private(set) var castBindings: [OptionalBindingConditionSyntax] = []
+    /// `if let label = nameLabel`: a value the code goes on with under another name.
+    private(set) var renamingBindings: [OptionalBindingConditionSyntax] = []
     private(set) var functions: [FunctionDeclSyntax] = []
     private(set) var initializers: [InitializerDeclSyntax] = []
     private(set) var imports: Set<String> = []
@@ -161,7 +163,13 @@ final class SyntaxIndex: SyntaxVisitor {
     }
 
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-        if node.initializer?.value.castType != nil { castBindings.append(node) }
+        if let value = node.initializer?.value {
+            if value.castType != nil {
+                castBindings.append(node)
+            } else if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, value.referencedName != name {
+                renamingBindings.append(node)
+            }
+        }
         return .visitChildren
     }
 
