@@ -623,4 +623,26 @@ import Testing
             """)
         #expect(ruleLines(report) == ["unset_font:7"])
     }
+
+    /// isowords: `.custom(.matterMedium, size: 16)` calls the app's own
+    /// `Font.custom(_: FontName, size:) -> Self`, which scales (SwiftUI's
+    /// `custom(_:size:)` follows `.body`): its uses are judged by that
+    /// definition, not as SwiftUI's constructor.
+    @Test func aCustomFontNamedByTheAppsOwnTypeIsItsOverload() {
+        let reports = audit([
+            "Fonts.swift": """
+                import SwiftUI
+                struct FontName: RawRepresentable { let rawValue: String; static let matter = FontName(rawValue: "Matter-Regular") }
+                extension Font {
+                    static func custom(_ name: FontName, size: CGFloat) -> Self { .custom(name.rawValue, size: size) }
+                }
+                """,
+            "Card.swift": """
+                import SwiftUI
+                struct Card: View { var body: some View { Text("Play").font(.custom(.matter, size: 16)) } }
+                """,
+        ])
+        #expect(ruleLines(reports["Card.swift"]!).isEmpty)
+        #expect(reports["Card.swift"]!.elements.allSatisfy { $0.verdict == .passing })
+    }
 }

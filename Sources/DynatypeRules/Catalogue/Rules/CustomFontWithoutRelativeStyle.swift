@@ -12,6 +12,13 @@ extension RuleCatalogue {
             RuleExample("""
                 struct A: View { var body: some View { Text("a").font(.custom("Merriweather", size: 28, relativeTo: .title)) } }
                 """),
+            // A name of the app's own type calls the app's overload, judged by its definition.
+            RuleExample("""
+                extension Font {
+                    static func custom(_ name: FontName, size: CGFloat) -> Self { .custom(name.rawValue, size: size, relativeTo: .body) }
+                }
+                struct A: View { var body: some View { Text("a").font(.custom(.matter, size: 16)) } }
+                """),
             // An enum's `.custom` is no font: only font positions hold fonts.
             RuleExample("""
                 enum Kind { case plain, custom(String) }

@@ -137,6 +137,12 @@ struct SymbolCollector {
 
     private static func bareType(_ type: TypeSyntax?) -> String? { type?.simpleName }
 
+    /// `Self` in `extension Font` is `Font` (isowords' `static func custom(_: FontName, size:) -> Self`).
+    private static func declaredType(_ type: TypeSyntax?, in scope: TypeScope?) -> String? {
+        let written = bareType(type)
+        return written == "Self" ? scope?.name : written
+    }
+
     /// The type a member belongs to. A member of the extension of a protocol
     /// the file declares (`extension OnboardingAppearance { static var
     /// subTitleFont: UIFont }`) is every conforming type's
@@ -158,7 +164,7 @@ struct SymbolCollector {
         }
         if variable.attributes.attribute(named: "ScaledMetric") != nil { return make(.size, .size(.scales)) }
         guard let expression = binding.valueExpression else { return nil }
-        let type = Self.bareType(binding.typeAnnotation?.type)
+        let type = Self.declaredType(binding.typeAnnotation?.type, in: TypeScope.enclosing(variable))
         if let type, Self.fontTypes.contains(type) || Self.platformFontTypes.contains(type) {
             let font = classifier.classify(expression, expecting: nil)
             builder.addHelperCalls(font.helperCalls)
@@ -207,7 +213,7 @@ struct SymbolCollector {
         guard let body = function.body else { return nil }
         let scope = TypeScope.enclosing(function)
         let container = container(of: function)
-        let returnType = Self.bareType(function.signature.returnClause?.type)
+        let returnType = Self.declaredType(function.signature.returnClause?.type, in: scope)
         let parameters = Self.parameters(of: function.signature.parameterClause, classifier)
         let make = { (kind: SymbolKind, value: DefinitionValue) in
             SymbolDefinition(

@@ -152,7 +152,10 @@ struct FontClassifier {
             }
             return swiftUISystem(call, size: size)
         }
-        if swiftUIBase, name == "custom" { return customFont(call) }
+        // `.custom(.matterMedium, size: 16)`: SwiftUI's takes a name as a string; a member
+        // of another type names the app's own overload (isowords' `Font.custom(_: FontName, size:)`),
+        // judged by its definition like any helper.
+        if swiftUIBase, name == "custom", !Self.namesAppFontOverload(call) { return customFont(call) }
         // `Font(uiFont)`, and initializers of the audited code that only wrap
         // a platform font (`Font(uiFont: x)`): judged by their argument.
         if bareType == "Font", call.arguments.count == 1, let argument = call.arguments.first?.expression {
@@ -193,6 +196,11 @@ struct FontClassifier {
             helperCalls: [value],
             spec: .code(Syntax(call))
         )
+    }
+
+    private static func namesAppFontOverload(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = call.firstUnlabeledArgument?.unwrapped.as(MemberAccessExprSyntax.self) else { return false }
+        return name.base == nil
     }
 
     /// The `Font(…)` call whose one argument is `call`.
