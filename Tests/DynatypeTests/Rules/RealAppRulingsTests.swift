@@ -296,6 +296,16 @@ import Testing
             }
             """)
         #expect(ruleLines(report) == ["fixed_symbol_size:5"])
+        // UTM's tile label style sizes its icon.
+        let style = audit("""
+            import SwiftUI
+            struct TileLabelStyle: LabelStyle {
+                func makeBody(configuration: Configuration) -> some View {
+                    VStack { configuration.icon.font(.system(size: 30)); configuration.title }
+                }
+            }
+            """)
+        #expect(ruleLines(style) == ["fixed_symbol_size:4"])
     }
 
     @Test func aCallInAButtonsActionIsNoFontHelper() {
@@ -644,5 +654,38 @@ import Testing
         ])
         #expect(ruleLines(reports["Card.swift"]!).isEmpty)
         #expect(reports["Card.swift"]!.elements.allSatisfy { $0.verdict == .passing })
+    }
+
+    /// UTM's font picker: a font made only to read its display name draws no text.
+    @Test func aFontReadOnlyForItsDisplayNameIsNoFont() {
+        let report = audit("""
+            import AppKit
+            func prettyNames(_ names: [String]) -> [String] { names.map { NSFont(name: $0, size: 1)?.displayName ?? $0 } }
+            """)
+        #expect(ruleLines(report).isEmpty)
+    }
+
+    /// WWDC's volume button: a button given an image and an empty title
+    /// shows no text, so the font it is given sizes nothing.
+    @Test func aFontGivenToAnImageButtonWithAnEmptyTitleSizesNoText() {
+        let report = audit("""
+            import AppKit
+            final class Player: NSView {
+                private lazy var volumeButton: NSButton = {
+                    let b = NSButton(frame: .zero)
+                    b.image = NSImage(named: "volume")
+                    b.font = NSFont.systemFont(ofSize: 16, weight: .medium)
+                    b.title = ""
+                    return b
+                }()
+                private lazy var playButton: NSButton = {
+                    let b = NSButton(frame: .zero)
+                    b.font = NSFont.systemFont(ofSize: 16, weight: .medium)
+                    b.title = "Play"
+                    return b
+                }()
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_appkit_font:12"])
     }
 }

@@ -23,7 +23,7 @@ struct UIKitFontRule {
         // property) are still judged here: `ConstructorRule` leaves every
         // font assignment to this rule.
         for (receiver, assignments) in receivers.assignments
-        where elementOf[receiver] == nil && !imageOnly.contains(receiver) && !drawsConfiguredTitle(receiver) {
+        where elementOf[receiver] == nil && !imageOnly.contains(receiver) && !drawsConfiguredTitle(receiver) && !showsOnlyAnImage(receiver) {
             for assignment in assignments where assignment.property == .font { _ = judge(assignment, of: receiver, elements: []) }
         }
         for receiver in receivers.declared.keys where isOutlet(receiver) {
@@ -97,13 +97,21 @@ struct UIKitFontRule {
         // Builder document's element, not this file's.
         let handedOn = handedOnReceivers()
         var result = Set(receivers.declared.keys.filter {
-            !fontAssignments(of: $0).isEmpty || !isOutlet($0) && !handedOn.contains($0) && showsTextInDefaultFont($0)
+            !fontAssignments(of: $0).isEmpty && !showsOnlyAnImage($0) || !isOutlet($0) && !handedOn.contains($0) && showsTextInDefaultFont($0)
         })
         for receiver in receivers.assignments.keys where !fontAssignments(of: receiver).isEmpty {
             if let owner = receiver.owner, result.contains(owner) || drawsConfiguredTitle(receiver) { continue }
-            if receivers.isTextView(receiver) { result.insert(receiver) }
+            if receivers.isTextView(receiver), !showsOnlyAnImage(receiver) { result.insert(receiver) }
         }
         return result.sorted { position(of: $0) < position(of: $1) }
+    }
+
+    /// A button the code gives an image and an empty title (WWDC's volume
+    /// button): its font sizes no text (the rule catalogue "A button is a text
+    /// element only when it shows text").
+    private func showsOnlyAnImage(_ receiver: Receiver) -> Bool {
+        guard let textClass = receivers.textClass(of: receiver), ["UIButton", "NSButton"].contains(textClass) else { return false }
+        return receivers.isUntitledImageButton(receiver)
     }
 
     private func position(of receiver: Receiver) -> AbsolutePosition {

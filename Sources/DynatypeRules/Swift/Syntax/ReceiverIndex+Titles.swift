@@ -18,6 +18,17 @@ extension ReceiverIndex {
         return titled || initializedWithTitle || isConfigured(receiver) || isAssigned(receiver, ["text", "title"])
     }
 
+    /// Given an image and an empty title (`b.image = …; b.title = ""`), and no other title.
+    func isUntitledImageButton(_ receiver: Receiver) -> Bool {
+        let emptied = context.index.assignments.contains { assignment in
+            guard let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self), target.declName.baseName.text == "title",
+                let value = assignment.elements.last, Self.isEmptyText(value)
+            else { return false }
+            return receivers(for: target.base, at: assignment).contains(receiver)
+        }
+        return emptied && isAssigned(receiver, ["image"]) && !isGivenATitle(receiver)
+    }
+
     /// `""`: a switch or checkbox titled with nothing shows no text.
     private static func isEmptyText(_ expression: ExprSyntax) -> Bool {
         guard let literal = expression.unwrapped.as(StringLiteralExprSyntax.self) else { return false }

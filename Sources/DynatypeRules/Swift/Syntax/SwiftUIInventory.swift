@@ -79,10 +79,20 @@ final class SwiftUIInventory {
             if let rootCall = root.as(FunctionCallExprSyntax.self), ViewTree.role(of: rootCall) != .opaque { continue }
             if opaqueRoots.contains(root.id) { continue }
             opaqueRoots.insert(root.id)
-            // A value declared as an `Image` (`let icon: Image`) is a symbol, not text it cannot see (CodeEdit's search panel).
-            let isImage = root.referencedName.flatMap { builder.context.bindings.typeName(of: $0, at: root) } == "Image"
-            add(Syntax(root), isImage ? .image : .opaque)
+            add(Syntax(root), Self.isImageValue(root, builder.context) ? .image : .opaque)
         }
+    }
+
+    /// A value declared as an `Image` (`let icon: Image`, CodeEdit's search
+    /// panel), or a label style's `configuration.icon` (UTM): a symbol, not
+    /// text the file cannot see.
+    private static func isImageValue(_ root: ExprSyntax, _ context: FileContext) -> Bool {
+        if let member = root.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "icon",
+            member.base?.referencedName == "configuration", TypeScope.enclosing(root)?.inheritedTypes.contains("LabelStyle") == true
+        {
+            return true
+        }
+        return root.referencedName.flatMap { context.bindings.typeName(of: $0, at: root) } == "Image"
     }
 
     /// A chain root that can be a view: a view call, or a value such as

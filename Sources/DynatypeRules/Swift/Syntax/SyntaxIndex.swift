@@ -47,7 +47,7 @@ final class SyntaxIndex: SyntaxVisitor {
     private(set) var fontReads: [(name: String, read: FontRead)] = []
     /// What reading a font for its face (or measuring or querying it) looks like.
     static let faceMembers: Set<String> = [
-        "withSize", "fontName", "familyName", "fontDescriptor", "lineHeight", "ascender", "descender", "capHeight", "xHeight",
+        "withSize", "fontName", "familyName", "displayName", "fontDescriptor", "lineHeight", "ascender", "descender", "capHeight", "xHeight",
         // AppKit's queries of a face (a font picker filtering families).
         "isFixedPitch", "numberOfGlyphs", "coveredCharacterSet", "italicAngle", "underlinePosition", "underlineThickness",
         "maximumAdvancement", "boundingRectForFont",
