@@ -32,33 +32,6 @@ public enum RuleCatalogue {
         }
     }
 
-    /// Every rule, in the catalogue's order (fonts, layout, scaled metrics,
-    /// the rest): the order of `dynatype rules`, the docs and SARIF.
-    public static let all: [RuleDescriptor] = [
-        fixedFontSize,
-        fixedCustomFont,
-        customFontWithoutRelativeStyle,
-        fixedUIKitFont,
-        fixedAppKitFont,
-        unsetFont,
-        fontSizeReadOnce,
-        missingAdjustsFont,
-        fixedFontToken,
-        unresolvedFont,
-        interfaceBuilderFixedFont,
-        minimumScaleFactor,
-        singleLineTruncation,
-        fixedTextHeight,
-        fixedTextWidth,
-        clampedDynamicType,
-        labelSingleLine,
-        noLayoutAdaptation,
-        scaledMetricFontSize,
-        scaledMetricOutsideView,
-        scaledMetricWithoutRelativeStyle,
-        fixedSymbolSize,
-        fixedIconFrame,
-        legacyTraitObserver,
-        superfluousSuppression,
-    ]
+    /// Every rule, in the catalogue's order (`RuleID`'s).
+    public static let all: [RuleDescriptor] = RuleID.allCases.map(descriptor)
 }

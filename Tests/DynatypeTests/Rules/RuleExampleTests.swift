@@ -80,11 +80,6 @@ import Testing
         }
     }
 
-    @Test func catalogueCoversEveryRuleOnceInOrder() {
-        #expect(RuleCatalogue.all.map(\.id).sorted() == RuleID.allCases.sorted())
-        #expect(Set(RuleCatalogue.all.map(\.id)).count == RuleID.allCases.count)
-    }
-
     /// Rules whose examples are suppression comments themselves: disabling
     /// or commenting them out is no variation of the example.
     private static let aboutComments: Set<RuleID> = [.superfluousSuppression]
