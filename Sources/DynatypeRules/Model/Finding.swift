@@ -41,13 +41,18 @@ public struct Finding: Codable, Hashable, Sendable {
     }
 }
 
-/// A finding's replacement and fix text on another platform.
+/// A finding's replacement and fix text on another platform; its rule and
+/// message too, where the platform decides which framework's font it is.
 public struct FixAlternative: Codable, Hashable, Sendable {
     public var replacement: String?
     public var fix: String
+    public var rule: RuleID?
+    public var message: String?
 
-    public init(replacement: String?, fix: String) {
+    public init(replacement: String?, fix: String, rule: RuleID? = nil, message: String? = nil) {
         self.replacement = replacement
         self.fix = fix
+        self.rule = rule
+        self.message = message
     }
 }

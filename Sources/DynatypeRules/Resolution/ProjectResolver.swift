@@ -23,12 +23,13 @@ public struct ProjectResolver: Sendable {
         for conditional in analysis.conditionalFindings where holds(conditional.condition, symbols) {
             findings.append(annotate(conditional, symbols))
         }
-        findings = findings.mergingRepeats().droppingNestedUnresolvedNotes().filter { configuration.isEnabled($0.rule) }
-        // Text styles have macOS's sizes in a macOS-only project.
+        // Text styles have macOS's sizes in a macOS-only project, and a font no import tells is AppKit's.
         for index in findings.indices {
             if configuration.platforms == [.macOS], let alternative = findings[index].onMacOS {
                 findings[index].replacement = alternative.replacement
                 findings[index].fix = alternative.fix
+                if let rule = alternative.rule { findings[index].rule = rule }
+                if let message = alternative.message { findings[index].message = message }
             }
             findings[index].onMacOS = nil
             if let alternative = findings[index].onWatchOS, symbols.viewerIsInWatchApp {
@@ -37,6 +38,7 @@ public struct ProjectResolver: Sendable {
             }
             findings[index].onWatchOS = nil
         }
+        findings = findings.mergingRepeats().droppingNestedUnresolvedNotes().filter { configuration.isEnabled($0.rule) }
         for index in findings.indices { findings[index].severity = configuration.severity(of: findings[index]) }
 
         var suppressions = SuppressionRanges(analysis.suppressions)

@@ -365,6 +365,19 @@ import Testing
         #expect(uiKit.findings.map(\.replacement) == ["UIFont.preferredFont(forTextStyle: .subheadline)"])
     }
 
+    /// WWDC's timeline: `.monospacedDigitSystemFont(ofSize:)` in a file that imports
+    /// only SwiftUI is AppKit's font in a macOS-only project, where UIKit's rule does not apply.
+    @Test func aPlatformFontNoImportDecidesIsAppKitsInAMacOSOnlyProject() {
+        let code = """
+            import SwiftUI
+            final class Timeline: NSView {
+                func show() { layer?.contents = Floating.text(for: 1, font: .monospacedDigitSystemFont(ofSize: 15, weight: .medium)) }
+            }
+            """
+        #expect(ruleLines(audit(code, configuration: RuleConfiguration(platforms: [.macOS]))) == ["fixed_appkit_font:3"])
+        #expect(ruleLines(audit(code)) == ["fixed_uikit_font:3"])
+    }
+
     @Test func aCustomFontsRelativeStyleIsMacOSsOnMacOS() {
         let code = """
             import SwiftUI

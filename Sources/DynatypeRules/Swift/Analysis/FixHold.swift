@@ -19,8 +19,11 @@ extension Finding {
         var held = self
         held.replacement = nil
         held.fix = advise(fix)
-        held.onMacOS = onMacOS.map { FixAlternative(replacement: nil, fix: advise($0.fix)) }
-        held.onWatchOS = onWatchOS.map { FixAlternative(replacement: nil, fix: advise($0.fix)) }
+        let withoutReplacement = { (alternative: FixAlternative) in
+            FixAlternative(replacement: nil, fix: advise(alternative.fix), rule: alternative.rule, message: alternative.message)
+        }
+        held.onMacOS = onMacOS.map(withoutReplacement)
+        held.onWatchOS = onWatchOS.map(withoutReplacement)
         return held
     }
 }

@@ -465,7 +465,21 @@ struct FontClassifier {
         if appKit {
             return constructor(call, size: size, rule: .fixedAppKitFont, replacement: FixSuggestions.appKit(call, size: sizes.estimate(size)))
         }
-        return constructor(call, size: size, rule: .fixedUIKitFont, replacement: FixSuggestions.uiKit(call, size: sizes.estimate(size)))
+        let font = constructor(call, size: size, rule: .fixedUIKitFont, replacement: FixSuggestions.uiKit(call, size: sizes.estimate(size)))
+        // `.systemFont(ofSize:)` in a file that imports neither framework (SwiftUI only, WWDC's
+        // timeline): AppKit's in a macOS-only project, which resolution knows.
+        guard implicit, !context.importsUIKit, Self.appKitSystemConstructors.contains(name) else { return font }
+        return Self.carryingAppKit(constructor(call, size: size, rule: .fixedAppKitFont, replacement: FixSuggestions.appKit(call, size: sizes.estimate(size))), in: font)
+    }
+
+    /// The UIKit classification with the AppKit one's rule, message and fix on each site, for a macOS-only project.
+    private static func carryingAppKit(_ appKit: FontClassification, in uiKit: FontClassification) -> FontClassification {
+        var font = uiKit
+        for index in font.sites.indices where font.sites[index].rule == .fixedUIKitFont {
+            guard let site = appKit.sites.first(where: { $0.node.id == font.sites[index].node.id && $0.rule == .fixedAppKitFont }) else { continue }
+            font.sites[index].onMacOS = FixAlternative(replacement: site.replacement, fix: site.fix, rule: site.rule, message: site.message)
+        }
+        return font
     }
 
     /// the rule catalogue "UIKit or AppKit is decided by type", for an implicit member:
