@@ -637,7 +637,8 @@ import Testing
     /// isowords: `.custom(.matterMedium, size: 16)` calls the app's own
     /// `Font.custom(_: FontName, size:) -> Self`, which scales (SwiftUI's
     /// `custom(_:size:)` follows `.body`): its uses are judged by that
-    /// definition, not as SwiftUI's constructor.
+    /// definition, not as SwiftUI's constructor, and the definition (a font,
+    /// as `-> Self` in `extension Font` says) carries the warning.
     @Test func aCustomFontNamedByTheAppsOwnTypeIsItsOverload() {
         let reports = audit([
             "Fonts.swift": """
@@ -654,6 +655,8 @@ import Testing
         ])
         #expect(ruleLines(reports["Card.swift"]!).isEmpty)
         #expect(reports["Card.swift"]!.elements.allSatisfy { $0.verdict == .passing })
+        // The overload's own `.custom(_:size:)` carries the warning, where a fix belongs.
+        #expect(ruleLines(reports["Fonts.swift"]!) == ["custom_font_without_relative_style:4"])
     }
 
     /// UTM's font picker: a font made only to read its display name draws no text.

@@ -243,7 +243,10 @@ enum FontPosition {
         while let candidate = current {
             switch candidate.kind {
             case .functionDecl:
-                return expected(ofType: FunctionDeclSyntax(candidate)!.signature.returnClause?.type)
+                let type = FunctionDeclSyntax(candidate)!.signature.returnClause?.type
+                // `-> Self` in `extension Font` is a `Font` (isowords' `custom(_: FontName, size:)`).
+                guard type?.simpleName == "Self", let owner = TypeScope.enclosing(candidate)?.name else { return expected(ofType: type) }
+                return expected(ofType: TypeSyntax(IdentifierTypeSyntax(name: .identifier(owner))))
             case .patternBinding:
                 return expected(ofType: PatternBindingSyntax(candidate)!.typeAnnotation?.type)
             case .closureExpr:
