@@ -267,7 +267,9 @@ struct PointSizeEvaluator {
         } else if let member = expr.as(MemberAccessExprSyntax.self), let owner = member.base {
             guard ["UIFont", "NSFont"].contains(owner.referencedName ?? "") else { return nil }
             (name, base) = (member.declName.baseName.text, owner)
-        } else if let reference = expr.as(DeclReferenceExprSyntax.self), case .unknown = context.bindings.resolve(reference.baseName.text, at: expr) {
+        } else if let reference = expr.as(DeclReferenceExprSyntax.self), Self.isNamedSize(reference.baseName.text),
+            case .unknown = context.bindings.resolve(reference.baseName.text, at: expr)
+        {
             (name, base) = (reference.baseName.text, nil)
         } else {
             return nil
@@ -275,6 +277,9 @@ struct PointSizeEvaluator {
         let appKit = base.map { $0.referencedName == "NSFont" } ?? context.prefersAppKit
         return appKit ? Self.appKitSizes[name] : Self.uiKitSizes[name]
     }
+
+    /// Checked before a bare name is resolved: estimates run on every size of every file.
+    private static func isNamedSize(_ name: String) -> Bool { uiKitSizes[name] != nil || appKitSizes[name] != nil }
 
     private static let uiKitSizes: [String: Double] = ["systemFontSize": 14, "smallSystemFontSize": 12, "labelFontSize": 17, "buttonFontSize": 18]
     private static let appKitSizes: [String: Double] = ["systemFontSize": 13, "smallSystemFontSize": 11, "labelFontSize": 10]
