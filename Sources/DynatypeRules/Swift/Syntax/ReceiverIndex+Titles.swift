@@ -20,13 +20,7 @@ extension ReceiverIndex {
 
     /// Given an image and an empty title (`b.image = …; b.title = ""`), and no other title.
     func isUntitledImageButton(_ receiver: Receiver) -> Bool {
-        let emptied = context.index.assignments.contains { assignment in
-            guard let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self), target.declName.baseName.text == "title",
-                let value = assignment.elements.last, Self.isEmptyText(value)
-            else { return false }
-            return receivers(for: target.base, at: assignment).contains(receiver)
-        }
-        return emptied && isAssigned(receiver, ["image"]) && !isGivenATitle(receiver)
+        assignedValues(receiver, ["title"]).contains(where: Self.isEmptyText) && isAssigned(receiver, ["image"]) && !isGivenATitle(receiver)
     }
 
     /// `""`: a switch or checkbox titled with nothing shows no text.
@@ -45,11 +39,17 @@ extension ReceiverIndex {
     /// Whether code sets one of the properties on the view or its title
     /// label (to something other than an empty text).
     private func isAssigned(_ receiver: Receiver, _ properties: Set<String>) -> Bool {
-        context.index.assignments.contains { assignment in
+        assignedValues(receiver, properties).contains { !Self.isEmptyText($0) }
+    }
+
+    /// What code assigns to one of the properties of the view or of its title label.
+    private func assignedValues(_ receiver: Receiver, _ properties: Set<String>) -> [ExprSyntax] {
+        context.index.assignments.compactMap { assignment in
             guard let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self),
-                properties.contains(target.declName.baseName.text), let value = assignment.elements.last, !Self.isEmptyText(value)
-            else { return false }
-            return receivers(for: target.base, at: assignment).contains { $0 == receiver || $0 == receiver.titleLabel }
+                properties.contains(target.declName.baseName.text), let value = assignment.elements.last,
+                receivers(for: target.base, at: assignment).contains(where: { $0 == receiver || $0 == receiver.titleLabel })
+            else { return nil }
+            return value
         }
     }
 }
