@@ -32,7 +32,8 @@ enum FixCommand: Command {
           missing_adjusts_font                adds `receiver.adjustsFontForContentSizeCategory = true`
                                               after the font assignment
           fixed_text_height                   .frame(height: N) → .frame(minHeight: N)
-          clamped_dynamic_type                a range widened to .accessibility5
+          clamped_dynamic_type                a range's upper bound widened to .accessibility5; a clamp
+                                              that would then allow every size is removed
         Edits are applied bottom-up; each fixed file is parsed and audited again (with the
         files that use its symbols), and a file whose fix leaves a syntax error or a finding
         it did not have is not written. A file that changed since it was read is not touched,

@@ -28,6 +28,12 @@ import Testing
                 Text("Hi").dynamicTypeSize(.xSmall ... .xxLarge)
             }
         }
+
+        struct Pinned: View {
+            var body: some View {
+                Text("One").dynamicTypeSize(.large)
+            }
+        }
         """
     static let uiKit = """
         import UIKit
@@ -86,7 +92,10 @@ import Testing
         })
         #expect(written == applied)
         #expect(written[0].contains(".custom(\"Inter\", size: 15, relativeTo: .subheadline)"))
-        #expect(written[0].contains(".dynamicTypeSize(...DynamicTypeSize.accessibility5)"))
+        // A clamp with no lower bound, widened, clamps nothing: it is removed, with its line.
+        #expect(!written[0].contains("...DynamicTypeSize"))
+        #expect(written[0].contains("            Text(title).lineLimit(1)\n        }\n    }\n}\n"))
+        #expect(written[0].contains("        Text(\"One\")\n"))
         #expect(written[0].contains(".dynamicTypeSize(.xSmall ... DynamicTypeSize.accessibility5)"))
         #expect(written[0].contains(".frame(minHeight: 44)"))
         // The other side and the alignment stay; a fixed text width is freed by the same edit.

@@ -296,6 +296,31 @@ extension HeldFixTests {
         let automatic = explicit.replacingOccurrences(of: "return 60", with: "return UITableView.automaticDimension")
         #expect(finding("fixed_uikit_font", in: automatic)?.replacement != nil)
     }
+
+    /// pocket-casts-ios's watch settings: the footer is 130 or 170 pt, by screen width.
+    @Test func aFooterHeightChosenBetweenTwoNumbersIsFixed() throws {
+        let code = """
+            import UIKit
+            final class WatchSettings: UIViewController, UITableViewDelegate {
+                func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
+                    let footer = UIView()
+                    let infoLabel = UILabel()
+                    infoLabel.font = UIFont.systemFont(ofSize: 13)
+                    footer.addSubview(infoLabel)
+                    return footer
+                }
+                func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
+                    if section == 1 { return UIScreen.main.bounds.width > 350 ? 130 : 170 }
+                    return UITableView.automaticDimension
+                }
+            }
+            """
+        let held = try #require(finding("fixed_uikit_font", in: code))
+        #expect(held.replacement == nil)
+        #expect(held.fix.contains("fixes at 130 or 170 pt"))
+        let chosen = code.replacingOccurrences(of: "? 130 : 170", with: "? 130 : UITableView.automaticDimension")
+        #expect(finding("fixed_uikit_font", in: chosen)?.replacement != nil)
+    }
 }
 
 extension HeldFixTests {

