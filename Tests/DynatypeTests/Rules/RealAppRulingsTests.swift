@@ -173,6 +173,22 @@ import Testing
         #expect(ruleLines(report) == ["unset_font:4"])
     }
 
+    /// alt-tab-macos' feedback window: a stack view placing a button styles nothing.
+    @Test func aViewPlacedInAnAppKitStackIsStillUnset() {
+        let report = audit("""
+            import AppKit
+            final class Feedback: NSWindow {
+                func header() -> NSView {
+                    let goBack = NSButton(title: "Go back", target: nil, action: nil)
+                    let row = NSStackView()
+                    row.addView(goBack, in: .trailing)
+                    return row
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["unset_font:4"])
+    }
+
     /// duckduckgo-iOS TabSwitcherButton: `attributes: attributes()` is the
     /// dictionary the type's function returns, whose `.font` is the label's.
     @Test func attributesAFunctionReturnsAreTheLabelsFont() {
@@ -593,6 +609,32 @@ import Testing
         #expect(finding?.fix.contains("own text style (.subheadline, .title3 and .body)") == true, "\(finding?.fix ?? "")")
     }
 
+    /// Ice's settings sidebar: in a macOS project, each branch of a SwiftUI
+    /// size gets macOS's style (13 pt is `.body` there, `.footnote` on iOS);
+    /// sizes that share a style are scaled, with no UIKit API named on macOS.
+    @Test func aSwiftUISizeOfSeveralBranchesNamesThePlatformsStyles() {
+        let code = """
+            import SwiftUI
+            struct Sidebar: View {
+                let rowSize: Int
+                private var itemFontSize: CGFloat {
+                    switch rowSize {
+                    case 0: 13
+                    case 1: 15
+                    default: 17
+                    }
+                }
+                var body: some View { Text("General").font(.system(size: itemFontSize)) }
+            }
+            """
+        let macOS = audit(code, configuration: RuleConfiguration(platforms: [.macOS])).findings
+        #expect(macOS.map(\.fix) == ["give each branch its own text style (.body, .title3 and .title2), choosing the font, not its size"])
+        let iOS = audit(code, configuration: RuleConfiguration(platforms: [.iOS])).findings
+        #expect(iOS.map(\.fix) == ["give each branch its own text style (.footnote, .subheadline and .body), choosing the font, not its size"])
+        let shared = audit(code.replacingOccurrences(of: "default: 17", with: "default: 16"), configuration: RuleConfiguration(platforms: [.macOS])).findings
+        #expect(shared.map(\.fix) == ["keep the branches' sizes (13, 15, 16 pt) and scale each one (`@ScaledMetric(relativeTo: .body)`): one text style would make them one size"])
+    }
+
     /// CodeEdit's search panel: a font on a value declared as an `Image`
     /// sizes a symbol, not text the file cannot see.
     @Test func aFontOnAValueDeclaredAsAnImageSizesASymbol() {
@@ -690,5 +732,109 @@ import Testing
             }
             """)
         #expect(ruleLines(report) == ["fixed_appkit_font:12"])
+    }
+}
+
+/// Rulings from the third round of untuned apps (EhPanda, MovieSwiftUI,
+/// focus-ios, alt-tab-macos, Ice).
+@Suite struct ThirdRoundRulingsTests {
+    /// EhPanda's "Read more" toggle: a choice between two literals is a
+    /// literal of known length.
+    @Test func aChoiceBetweenTwoLiteralsIsLiteralText() {
+        let code = """
+            import SwiftUI
+            struct Overview: View {
+                let expanded: Bool
+                let summary: String
+                var body: some View {
+                    Text(expanded ? "Less" : "Read more").lineLimit(1)
+                    Text(expanded ? summary : "Read more").lineLimit(1)
+                }
+            }
+            """
+        #expect(ruleLines(audit(code)) == ["single_line_truncation:7"])
+    }
+
+    /// EhPanda's live-text overlay: UIKit documents no font of size 0, and
+    /// the rule names sizes that are not zero.
+    @Test func aUIKitFontOfSizeZeroIsNoFixedSize() {
+        let report = audit("""
+            import UIKit
+            final class Overlay: UIView {
+                let textView = UITextView()
+                func setUp() { textView.font = .systemFont(ofSize: 0) }
+            }
+            """)
+        #expect(report.findings.map(\.rule) == [.unresolvedFont])
+    }
+
+    /// EhPanda's settings columns: a share of the window's width follows the
+    /// window, not the text.
+    @Test func aShareOfTheWindowsWidthIsNoFixedWidth() {
+        let code = """
+            import SwiftUI
+            struct Row: View {
+                let name: String
+                var body: some View {
+                    Text(name).frame(width: DeviceUtil.windowW * 0.25)
+                    Text(name).frame(width: Layout.column)
+                }
+            }
+            """
+        #expect(ruleLines(audit(code)) == ["fixed_text_width:6"])
+    }
+
+    /// MovieSwiftUI's tvOS poster row: a navigation link's destination is
+    /// pushed on its own screen, not laid out in the framed row.
+    @Test func aNavigationLinksDestinationIsNotInTheFrame() {
+        let code = """
+            import SwiftUI
+            struct Posters: View {
+                let ids: [Int]
+                var body: some View {
+                    HStack {
+                        ForEach(ids, id: \\.self) { id in
+                            NavigationLink(destination: Text("Detail")) { Image("poster") }
+                        }
+                    }.frame(height: 250)
+                    HStack {
+                        NavigationLink { Text("Detail") } label: { Image("poster") }
+                    }.frame(height: 250)
+                    HStack {
+                        NavigationLink(destination: Text("Detail")) { Text("Open") }
+                    }.frame(height: 250)
+                }
+            }
+            """
+        #expect(ruleLines(audit(code), severity: .error) == ["fixed_text_height:15"])
+    }
+}
+
+extension ThirdRoundRulingsTests {
+    /// focus-ios' URL bar: a text field of a class whose superclass another
+    /// file declares gets a design-system font that does not scale.
+    @Test func aFixedTokenGivenToAViewOfAnotherFilesClassIsReported() {
+        let reports = audit([
+            "Fonts.swift": """
+                import UIKit
+                public extension UIFont { static let body15 = UIFont.systemFont(ofSize: 15) }
+                """,
+            "Autocomplete.swift": """
+                import UIKit
+                public class AutocompleteTextField: UITextField {}
+                """,
+            "URLBar.swift": """
+                import UIKit
+                final class URLBar: UIView {
+                    private lazy var urlTextField: URLTextField = {
+                        let textField = URLTextField()
+                        textField.font = .body15
+                        return textField
+                    }()
+                }
+                private class URLTextField: AutocompleteTextField {}
+                """,
+        ])
+        #expect(ruleLines(reports["URLBar.swift"]!) == ["fixed_font_token:5"])
     }
 }

@@ -6,11 +6,7 @@ extension AnalysisBuilder {
     /// `unresolved_font` when it (or any part) cannot be classified.
     func reportFontUses(_ font: FontClassification, elements: [Int], scalingAPI: String) {
         for leaf in font.symbolLeaves {
-            report(makeFinding(
-                .fixedFontToken, at: leaf.node,
-                message: "`\(leaf.written)` is a design-system font whose definition does not scale", current: leaf.written,
-                fix: "fix the definition so it scales (\(scalingAPI))", elements: elements
-            ), when: .fontOutcome(leaf.value, .fixed))
+            reportFixedToken(leaf, elements: elements, scalingAPI: scalingAPI)
             report(makeFinding(
                 .unresolvedFont, at: leaf.node,
                 message: "`\(leaf.written)` is not defined in the audited code, so its scaling is unknown", current: leaf.written,
@@ -41,5 +37,21 @@ extension AnalysisBuilder {
                 fix: "check that the font passed in scales (\(scalingAPI))", elements: elements
             ))
         }
+    }
+
+    /// Design-system fonts whose definitions do not scale, given to a view
+    /// that is no text element here (`urlTextField.font = .body15` on a
+    /// subclass of another file's text field): the token's finding, without
+    /// the notes an element's unknown font gets.
+    func reportFixedTokens(_ font: FontClassification, scalingAPI: String) {
+        for leaf in font.symbolLeaves { reportFixedToken(leaf, elements: [], scalingAPI: scalingAPI) }
+    }
+
+    private func reportFixedToken(_ leaf: FontLeaf, elements: [Int], scalingAPI: String) {
+        report(makeFinding(
+            .fixedFontToken, at: leaf.node,
+            message: "`\(leaf.written)` is a design-system font whose definition does not scale", current: leaf.written,
+            fix: "fix the definition so it scales (\(scalingAPI))", elements: elements
+        ), when: .fontOutcome(leaf.value, .fixed))
     }
 }

@@ -111,11 +111,12 @@ struct FrameRule {
     }
 
     /// A share of the space around it (`geometry.size.height * 82 / 345` in a
-    /// `GeometryReader { geometry in … }`, the screen's bounds): a layout
-    /// proportion that changes with the container, not a size set for text.
+    /// `GeometryReader { geometry in … }`, the screen's bounds, EhPanda's
+    /// `DeviceUtil.windowW * 0.25`): a layout proportion that changes with
+    /// the container, not a size set for text.
     private static func followsContainer(_ side: ExprSyntax) -> Bool {
         let names = Set(side.tokens(viewMode: .sourceAccurate).map(\.text))
-        if names.contains("bounds") && names.contains("screen") || names.contains("UIScreen") { return true }
+        if names.contains(where: namesScreenOrWindow) { return true }
         var current = side.parent
         while let node = current, !node.is(DeclSyntax.self) {
             if let reader = node.as(FunctionCallExprSyntax.self), reader.calleeName == "GeometryReader",
@@ -132,6 +133,12 @@ struct FrameRule {
             current = node.parent
         }
         return false
+    }
+
+    /// `UIScreen`, `screen`, `screenWidth`, `windowW`: the display or window the layout fills.
+    private static func namesScreenOrWindow(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered.hasPrefix("screen") || lowered.hasPrefix("window") || lowered.hasSuffix("screen")
     }
 
     /// The chain starts from a text element the width rule applies to: one

@@ -37,13 +37,23 @@ struct LineLimitRule {
         ["TextField", "SecureField"].contains(call.calleeName ?? "") && call.argument("axis") == nil
     }
 
-    /// `Text("Tap to open")`: a literal without interpolation has a known, short length.
+    /// `Text("Tap to open")`: a literal without interpolation has a known,
+    /// short length; so has a choice between two (`expanded ? "Less" : "Read more"`).
     static func hasLiteralContent(_ call: FunctionCallExprSyntax) -> Bool {
         guard let name = call.calleeName, !["TextField", "SecureField", "TextEditor"].contains(name),
-            let first = call.arguments.first, first.label == nil || first.label?.text == "verbatim",
-            let literal = first.expression.as(StringLiteralExprSyntax.self)
+            let first = call.arguments.first, first.label == nil || first.label?.text == "verbatim"
         else { return false }
-        return literal.segments.allSatisfy { $0.is(StringSegmentSyntax.self) }
+        return isPlainLiteral(first.expression)
+    }
+
+    private static func isPlainLiteral(_ expression: ExprSyntax) -> Bool {
+        let expr = expression.unwrapped
+        if let literal = expr.as(StringLiteralExprSyntax.self) { return literal.segments.allSatisfy { $0.is(StringSegmentSyntax.self) } }
+        if let ternary = expr.as(TernaryExprSyntax.self) { return isPlainLiteral(ternary.thenExpression) && isPlainLiteral(ternary.elseExpression) }
+        guard let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
+            let choice = sequence.elements.dropLast().last?.as(UnresolvedTernaryExprSyntax.self), let otherwise = sequence.elements.last
+        else { return false }
+        return isPlainLiteral(choice.thenExpression) && isPlainLiteral(otherwise)
     }
 }
 

@@ -24,7 +24,9 @@ struct UIKitFontRule {
         // font assignment to this rule.
         for (receiver, assignments) in receivers.assignments
         where elementOf[receiver] == nil && !imageOnly.contains(receiver) && !drawsConfiguredTitle(receiver) && !showsOnlyAnImage(receiver) {
-            for assignment in assignments where assignment.property == .font { _ = judge(assignment, of: receiver, elements: []) }
+            for assignment in assignments where assignment.property == .font {
+                builder.reportFixedTokens(judge(assignment, of: receiver, elements: []), scalingAPI: "preferredFont or UIFontMetrics")
+            }
         }
         for receiver in receivers.declared.keys where isOutlet(receiver) {
             defineFontInCode(of: receiver)
@@ -170,10 +172,12 @@ struct UIKitFontRule {
         return expr.is(DeclReferenceExprSyntax.self) || expr.as(MemberAccessExprSyntax.self)?.base?.unwrapped.referencedName == "self"
     }
 
-    /// Calls that place or lay out a view without styling it.
+    /// Calls that place or lay out a view without styling it (UIKit's, and
+    /// AppKit's stack and grid views': `stack.addView(goBack, in: .trailing)`).
     private static let hierarchyCalls: Set<String> = [
         "addSubview", "addArrangedSubview", "insertSubview", "insertArrangedSubview", "removeFromSuperview", "bringSubviewToFront",
         "sendSubviewToBack", "setCustomSpacing", "addLayoutGuide", "constraint", "activate", "append", "addGestureRecognizer",
+        "addView", "insertView", "setViews", "addRow", "insertRow", "addColumn", "insertColumn",
     ]
 
     /// The title label of a configured button: the configuration's font is

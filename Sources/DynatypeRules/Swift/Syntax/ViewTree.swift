@@ -174,6 +174,18 @@ final class ViewTree {
                     return true
                 }
                 if owner.calleeBase == nil, owner.calleeName == "Menu", label != "label" { return true }
+                // `NavigationLink { Detail() } label: { Row() }`: the first closure is the pushed screen.
+                if owner.calleeName == "NavigationLink", label == nil,
+                    owner.additionalTrailingClosures.contains(where: { $0.label.text == "label" })
+                {
+                    return true
+                }
+            }
+            // `NavigationLink(destination: Text("Detail")) { Row() }`
+            if let argument = node.as(LabeledExprSyntax.self), argument.label?.text == "destination",
+                argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "NavigationLink"
+            {
+                return true
             }
             current = node.parent
         }

@@ -257,6 +257,8 @@ struct FontClassifier {
         let estimate = sizes.estimate(size).flatMap { $0.points.isNaN && $0.anchor == nil ? nil : $0 }
         let onWatchOS = context.facts.targetsWatchOS || FontPosition.isInWatchOSBlock(call)
         let fix = { (onMacOS: Bool) -> (replacement: String?, advice: String?) in
+            // Each platform names its own styles for the branches (macOS's 13 pt is `.body`).
+            if let branches = self.branchAdvice(of: size, onMacOS: onMacOS) { return (nil, branches) }
             guard let estimate else { return (nil, FixSuggestions.swiftUIRunTimeSize(call)) }
             if onWatchOS, estimate.anchor == nil { return (nil, FixSuggestions.swiftUIWatchOSSize(call, size: estimate)) }
             if let advice = FixSuggestions.swiftUIDisplaySize(call, size: estimate, onMacOS: onMacOS) { return (nil, advice) }
@@ -377,8 +379,8 @@ struct FontClassifier {
         for branch in branches where !styles.contains(branch.style) { styles.append(branch.style) }
         guard styles.count == Set(branches.map(\.points)).count else {
             let written = Array(Set(branches.map(\.points))).sorted().map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: ", ")
-            return "keep the branches' sizes (\(written) pt) and scale each one (`@ScaledMetric(relativeTo: .\(styles[0].rawValue))`, "
-                + "`UIFontMetrics(forTextStyle: .\(styles[0].rawValue)).scaledValue(for:)`): one text style would make them one size"
+            let scalers = ["`@ScaledMetric(relativeTo: .\(styles[0].rawValue))`"] + (onMacOS ? [] : ["`UIFontMetrics(forTextStyle: .\(styles[0].rawValue)).scaledValue(for:)`"])
+            return "keep the branches' sizes (\(written) pt) and scale each one (\(scalers.joined(separator: ", "))): one text style would make them one size"
         }
         let named = styles.map { ".\($0.rawValue)" }
         return "give each branch its own text style (\(named.dropLast().joined(separator: ", ")) and \(named.last!)), choosing the font, not its size"
@@ -465,6 +467,10 @@ struct FontClassifier {
         if appKit {
             return constructor(call, size: size, rule: .fixedAppKitFont, replacement: FixSuggestions.appKit(call, size: sizes.estimate(size)))
         }
+        // The rule catalogue names UIKit's constructors "with a non-zero size": UIKit documents no size 0.
+        if size.numericValue == 0 {
+            return unresolved(ExprSyntax(call), "a UIKit font of size 0 has no size UIKit documents")
+        }
         let font = constructor(call, size: size, rule: .fixedUIKitFont, replacement: FixSuggestions.uiKit(call, size: sizes.estimate(size)))
         // `.systemFont(ofSize:)` in a file that imports neither framework (SwiftUI only, WWDC's
         // timeline): AppKit's in a macOS-only project, which resolution knows.
@@ -501,7 +507,8 @@ struct FontClassifier {
     ) -> FontClassification {
         var replacement = proposedReplacement, advice = proposedAdvice
         // The rule catalogue: two sizes of one conditional are never one style.
-        if let branches = branchAdvice(of: size, onMacOS: rule == .fixedAppKitFont) {
+        // (SwiftUI's `.system(size:)` has asked already, for each platform.)
+        if rule != .fixedFontSize, let branches = branchAdvice(of: size, onMacOS: rule == .fixedAppKitFont) {
             replacement = nil
             advice = branches
         }
