@@ -838,3 +838,44 @@ extension ThirdRoundRulingsTests {
         #expect(ruleLines(reports["URLBar.swift"]!) == ["fixed_font_token:5"])
     }
 }
+
+extension ThirdRoundRulingsTests {
+    /// isowords' onboarding and UTM's tiles: text a view is given as a value
+    /// (`let text: Text`, `Label<Text, Image>`) is a text element where the
+    /// view shows it; a generic `Title: View` is not known to be text.
+    @Test func textGivenAsAValueIsATextElementWhereItIsShown() {
+        let code = """
+            import SwiftUI
+            struct Card<Title: View>: View {
+                let text: Text
+                let label: Label<Text, Image>
+                let title: Title
+                var body: some View {
+                    VStack {
+                        self.text.lineLimit(1)
+                        label.frame(height: 40)
+                        title.lineLimit(1)
+                    }
+                }
+            }
+            """
+        let report = audit(code)
+        #expect(ruleLines(report, severity: .error) == ["single_line_truncation:8", "fixed_text_height:9"])
+        #expect(report.elements.map(\.element.kind).sorted() == ["Label", "Text"])
+    }
+
+    /// A local made from `Text(…)` here is that call's element, not a second one.
+    @Test func aTextLocalMadeHereIsOneElement() {
+        let report = audit("""
+            import SwiftUI
+            struct Row: View {
+                let name: String
+                var body: some View {
+                    let title: Text = Text(name)
+                    title.lineLimit(1)
+                }
+            }
+            """)
+        #expect(report.elements.count == 1)
+    }
+}

@@ -27,7 +27,7 @@ struct FrameRule {
             let heightSize = height.map { classifier.classifySize($0, depth: 0).value }
             // Menu items and presented content are not inside the frame.
             let affected = targets.applicable(for: .fixedTextHeight, in: inventory).filter {
-                !ViewTree.isPresentedElsewhere($0.call, within: frame)
+                !ViewTree.isPresentedElsewhere($0.view, within: frame)
             }
             let heightIsFixed =
                 height.map { !Self.hidesOrFrees($0) } == true && heightSize.map { $0 != .scales } == true
@@ -147,7 +147,7 @@ struct FrameRule {
         let elements = targets.applicable(for: .fixedTextWidth, in: inventory)
         if targets.rootIsTextElement { return !elements.isEmpty }
         guard let label = targets.buttonLabel else { return false }
-        return elements.contains { label.range.contains($0.call.position) }
+        return elements.contains { label.range.contains($0.view.position) }
     }
 
     /// A chain on a view declared as text elsewhere in the file (`connectButton:

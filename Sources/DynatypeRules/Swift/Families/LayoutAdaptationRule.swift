@@ -62,7 +62,7 @@ struct LayoutAdaptationRule {
     private func holdsText(_ node: Syntax) -> Bool {
         let range = node.range
         return inventory.elements.contains { element in
-            range.contains(element.call.position) && !inventory.tree.environment(of: element.call).isHidden
+            range.contains(element.view.position) && !inventory.tree.environment(of: element.view).isHidden
         }
     }
 }

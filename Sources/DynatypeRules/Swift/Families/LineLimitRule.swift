@@ -12,11 +12,11 @@ struct LineLimitRule {
             guard counts.isConstantOne(lineLimit.arguments.first?.expression), let name = lineLimit.nameToken else { continue }
             let truncated = ModifierTargets(lineLimit, in: inventory)
                 .applicable(for: .singleLineTruncation, in: inventory)
-                .filter { !$0.environment.scrolls && !isInScrolledHelper($0.call) && !Self.hasLiteralContent($0.call) && !Self.scrollsItsLine($0.call) }
+                .filter { !$0.environment.scrolls && !isInScrolledHelper($0.view) && !Self.hasLiteralContent($0.view) && !Self.scrollsItsLine($0.view) }
             guard !truncated.isEmpty else { continue }
             builder.report(builder.makeFinding(
                 .singleLineTruncation, at: name,
-                message: "one line truncates \(TextCut.words(truncated[0].call.oneLine, limit: 40)) at large text sizes and nothing scrolls to reveal it",
+                message: "one line truncates \(TextCut.words(truncated[0].view.oneLine, limit: 40)) at large text sizes and nothing scrolls to reveal it",
                 current: lineLimit.modifierText,
                 replacement: ".lineLimit(nil)",
                 fix: "use `.lineLimit(nil)` or `.fixedSize(horizontal: false, vertical: true)`, or offer a detail view",
@@ -26,21 +26,22 @@ struct LineLimitRule {
     }
 
     /// Text built in a same-file view helper used only where something scrolls.
-    private func isInScrolledHelper(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let helper = ViewHelpers.enclosing(call) else { return false }
+    private func isInScrolledHelper(_ view: ExprSyntax) -> Bool {
+        guard let helper = ViewHelpers.enclosing(view) else { return false }
         return builder.context.facts.scrolledViewHelpers.contains(helper)
     }
 
     /// A one-line `TextField` / `SecureField` scrolls its own text; only one
     /// made to grow (`axis: .vertical`) is limited by `.lineLimit`.
-    static func scrollsItsLine(_ call: FunctionCallExprSyntax) -> Bool {
-        ["TextField", "SecureField"].contains(call.calleeName ?? "") && call.argument("axis") == nil
+    static func scrollsItsLine(_ view: ExprSyntax) -> Bool {
+        guard let call = view.as(FunctionCallExprSyntax.self) else { return false }
+        return ["TextField", "SecureField"].contains(call.calleeName ?? "") && call.argument("axis") == nil
     }
 
     /// `Text("Tap to open")`: a literal without interpolation has a known,
     /// short length; so has a choice between two (`expanded ? "Less" : "Read more"`).
-    static func hasLiteralContent(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let name = call.calleeName, !["TextField", "SecureField", "TextEditor"].contains(name),
+    static func hasLiteralContent(_ view: ExprSyntax) -> Bool {
+        guard let call = view.as(FunctionCallExprSyntax.self), let name = call.calleeName, !["TextField", "SecureField", "TextEditor"].contains(name),
             let first = call.arguments.first, first.label == nil || first.label?.text == "verbatim"
         else { return false }
         return isPlainLiteral(first.expression)

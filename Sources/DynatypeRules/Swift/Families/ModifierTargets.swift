@@ -6,13 +6,13 @@ import SwiftSyntax
 struct ModifierTargets {
     let root: ExprSyntax
     let rootRole: ViewRole?
-    let elements: [(call: FunctionCallExprSyntax, index: Int)]
+    let elements: [(view: ExprSyntax, index: Int)]
 
     init(_ modifier: FunctionCallExprSyntax, in inventory: SwiftUIInventory) {
         root = ViewTree.root(of: modifier)
         rootRole = root.as(FunctionCallExprSyntax.self).map(ViewTree.role(of:)) ?? .opaque
         let range = (modifier.calleeBase ?? ExprSyntax(modifier)).range
-        elements = inventory.elements.filter { range.contains($0.call.position) }
+        elements = inventory.elements.filter { range.contains($0.view.position) }
     }
 
     var rootIsTextElement: Bool {
@@ -45,10 +45,10 @@ struct ModifierTargets {
     /// Elements to which the rule applies (not decorative, not chrome, …).
     func applicable(
         for rule: RuleID, in inventory: SwiftUIInventory
-    ) -> [(call: FunctionCallExprSyntax, index: Int, environment: ViewEnvironment)] {
+    ) -> [(view: ExprSyntax, index: Int, environment: ViewEnvironment)] {
         elements.compactMap { element in
-            let environment = inventory.tree.environment(of: element.call)
-            return environment.exemption(for: rule) == nil ? (element.call, element.index, environment) : nil
+            let environment = inventory.tree.environment(of: element.view)
+            return environment.exemption(for: rule) == nil ? (element.view, element.index, environment) : nil
         }
     }
 

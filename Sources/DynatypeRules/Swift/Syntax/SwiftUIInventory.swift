@@ -29,7 +29,7 @@ struct FontConsumer {
 /// environments. Text elements are registered with the builder on creation.
 final class SwiftUIInventory {
     let tree: ViewTree
-    private(set) var elements: [(call: FunctionCallExprSyntax, index: Int)] = []
+    private(set) var elements: [(view: ExprSyntax, index: Int)] = []
     private(set) var consumers: [FontConsumer] = []
 
     init(builder: AnalysisBuilder) {
@@ -43,7 +43,7 @@ final class SwiftUIInventory {
                     kind: kind, position: builder.context.position(of: call), description: Self.describe(call),
                     font: "default (.body)", status: .scales("default font (.body) scales")
                 ))
-                elements.append((call, index))
+                elements.append((ExprSyntax(call), index))
                 add(Syntax(call), .element(index))
             case .image?:
                 add(Syntax(call), .image)
@@ -56,6 +56,7 @@ final class SwiftUIInventory {
                 break
             }
         }
+        let givenText = addGivenTextValues(builder)
         // Chains whose root shows no text here but which set a font
         // (`content.font(…)`, `MyRow().font(…)`) reach text we cannot see.
         for call in calls {
@@ -77,10 +78,48 @@ final class SwiftUIInventory {
             // view: a value's chain counts only where a view is built.
             if !root.is(FunctionCallExprSyntax.self), !Self.buildsView(call) || Self.isInActionClosure(call) { continue }
             if let rootCall = root.as(FunctionCallExprSyntax.self), ViewTree.role(of: rootCall) != .opaque { continue }
-            if opaqueRoots.contains(root.id) { continue }
+            if opaqueRoots.contains(root.id) || givenText.contains(root.id) { continue }
             opaqueRoots.insert(root.id)
             add(Syntax(root), Self.isImageValue(root, builder.context) ? .image : .opaque)
         }
+    }
+
+    /// Text a view is given as a value (`let title: Text`, a `Text`
+    /// parameter: isowords' cards, UTM's `Label<Text, Image>` tiles) is
+    /// shown where the view uses it: each use, alone in a builder or at the
+    /// start of a modifier chain, is a text element. Returns their ids.
+    private func addGivenTextValues(_ builder: AnalysisBuilder) -> Set<SyntaxIdentifier> {
+        let index = builder.context.index
+        let candidates = index.namedStatements + index.calls.compactMap { $0.calleeBase?.plainName != nil ? $0.calleeBase : nil }
+        var added: Set<SyntaxIdentifier> = []
+        for value in candidates where !added.contains(value.id) {
+            guard let kind = Self.givenTextKind(value, builder.context) else { continue }
+            let elementIndex = builder.addElement(TextElement(
+                kind: kind, position: builder.context.position(of: value), description: value.trimmedText,
+                font: "default (.body)", status: .scales("default font (.body) scales")
+            ))
+            elements.append((value, elementIndex))
+            add(Syntax(value), .element(elementIndex))
+            added.insert(value.id)
+        }
+        return added
+    }
+
+    /// `Text` or `Label` for a value declared with that type and given from
+    /// outside: a stored property without a value of its own, or a parameter.
+    /// (A local made from `Text(…)` here is that call's element already.)
+    private static func givenTextKind(_ value: ExprSyntax, _ context: FileContext) -> String? {
+        guard let name = value.plainName else { return nil }
+        let type: String?
+        switch context.bindings.resolve(name, at: value) {
+        case .local(let binding), .member(let binding, _, _):
+            type = binding.initializer == nil ? binding.typeAnnotation?.type.simpleName : nil
+        case .parameter:
+            type = context.bindings.typeName(of: name, at: value)
+        case .unknown:
+            type = nil
+        }
+        return type.flatMap { ["Text", "Label"].contains($0) ? $0 : nil }
     }
 
     /// A value declared as an `Image` (`let icon: Image`, CodeEdit's search
@@ -163,9 +202,9 @@ final class SwiftUIInventory {
     }
 
     /// Text elements syntactically inside `node` (a container's subtree).
-    func elements(inside node: some SyntaxProtocol) -> [(call: FunctionCallExprSyntax, index: Int)] {
+    func elements(inside node: some SyntaxProtocol) -> [(view: ExprSyntax, index: Int)] {
         let range = node.range
-        return elements.filter { range.contains($0.call.position) && $0.call.id != node.id }
+        return elements.filter { range.contains($0.view.position) && $0.view.id != node.id }
     }
 
     func consumers(inside node: some SyntaxProtocol) -> [FontConsumer] {

@@ -13,6 +13,9 @@ final class SyntaxIndex: SyntaxVisitor {
     private(set) var variables: [VariableDeclSyntax] = []
     /// What `return` statements return.
     private(set) var returnedValues: [ExprSyntax] = []
+    /// Statements that are a name alone (`title`, `self.title` in a view
+    /// builder): a value the builder shows.
+    private(set) var namedStatements: [ExprSyntax] = []
     /// `if let label = view as? UILabel`: the values a condition binds by a cast.
     private(set) var castBindings: [OptionalBindingConditionSyntax] = []
     /// `if let label = nameLabel`: a value the code goes on with under another name.
@@ -228,6 +231,7 @@ final class SyntaxIndex: SyntaxVisitor {
     }
 
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        if case .expr(let statement) = node.item, statement.plainName != nil { namedStatements.append(statement) }
         guard recordsUses else { return .visitChildren }
         switch node.item {
         case .expr(let statement):

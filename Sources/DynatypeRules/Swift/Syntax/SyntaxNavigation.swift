@@ -32,6 +32,14 @@ extension ExprSyntax {
         }
     }
 
+    /// `title` for `title` or `self.title`: a value of the code around it, by name.
+    var plainName: String? {
+        if let reference = self.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = self.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        else { return nil }
+        return member.declName.baseName.text
+    }
+
     var isNilLiteral: Bool { unwrapped.is(NilLiteralExprSyntax.self) }
 
     var isNumericLiteral: Bool {
