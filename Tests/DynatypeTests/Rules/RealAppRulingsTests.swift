@@ -864,6 +864,27 @@ extension ThirdRoundRulingsTests {
         #expect(report.elements.map(\.element.kind).sorted() == ["Label", "Text"])
     }
 
+    /// UTM's toolbar buttons: a style's bare `Label` is its configuration's
+    /// view, and a `Label<Text, Image>` shown as an icon only shows no text.
+    @Test func aStylesLabelAndAnIconOnlyLabelAreNoTextValues() {
+        let report = audit("""
+            import SwiftUI
+            protocol ToolbarStyle { func base(label: Label) -> some View }
+            struct Tile: View {
+                let label: Label<Text, Image>
+                var body: some View {
+                    label.labelStyle(.iconOnly).frame(width: 48, height: 48)
+                }
+            }
+            extension ToolbarStyle {
+                func base(label: Label) -> some View {
+                    ZStack { label }.frame(width: 48, height: 48)
+                }
+            }
+            """)
+        #expect(ruleLines(report, severity: .error).isEmpty)
+    }
+
     /// A local made from `Text(…)` here is that call's element, not a second one.
     @Test func aTextLocalMadeHereIsOneElement() {
         let report = audit("""

@@ -93,7 +93,7 @@ final class SwiftUIInventory {
         let candidates = index.namedStatements + index.calls.compactMap { $0.calleeBase?.plainName != nil ? $0.calleeBase : nil }
         var added: Set<SyntaxIdentifier> = []
         for value in candidates where !added.contains(value.id) {
-            guard let kind = Self.givenTextKind(value, builder.context) else { continue }
+            guard let kind = DeclaredTextView.givenKind(of: value, bindings: builder.context.bindings) else { continue }
             let elementIndex = builder.addElement(TextElement(
                 kind: kind, position: builder.context.position(of: value), description: value.trimmedText,
                 font: "default (.body)", status: .scales("default font (.body) scales")
@@ -103,23 +103,6 @@ final class SwiftUIInventory {
             added.insert(value.id)
         }
         return added
-    }
-
-    /// `Text` or `Label` for a value declared with that type and given from
-    /// outside: a stored property without a value of its own, or a parameter.
-    /// (A local made from `Text(…)` here is that call's element already.)
-    private static func givenTextKind(_ value: ExprSyntax, _ context: FileContext) -> String? {
-        guard let name = value.plainName else { return nil }
-        let type: String?
-        switch context.bindings.resolve(name, at: value) {
-        case .local(let binding), .member(let binding, _, _):
-            type = binding.initializer == nil ? binding.typeAnnotation?.type.simpleName : nil
-        case .parameter:
-            type = context.bindings.typeName(of: name, at: value)
-        case .unknown:
-            type = nil
-        }
-        return type.flatMap { ["Text", "Label"].contains($0) ? $0 : nil }
     }
 
     /// A value declared as an `Image` (`let icon: Image`, CodeEdit's search

@@ -246,11 +246,11 @@ final class ViewTree {
 
     /// `Label(…).labelStyle(.iconOnly)`, also set on a view around it: the
     /// title is the accessibility label, and only the icon is drawn.
-    private static func showsOnlyIcon(_ call: FunctionCallExprSyntax) -> Bool {
-        var current: Syntax? = Syntax(call)
+    static func showsOnlyIcon(_ view: some SyntaxProtocol) -> Bool {
+        var current: Syntax? = Syntax(view)
         while let node = current, !node.is(DeclSyntax.self) {
-            if let view = node.as(FunctionCallExprSyntax.self),
-                modifiers(appliedTo: view).contains(where: { $0.name == "labelStyle" && isIconOnlyStyle($0.call.arguments.first?.expression) })
+            if node.id == view.id || node.is(FunctionCallExprSyntax.self),
+                modifiers(appliedTo: node).contains(where: { $0.name == "labelStyle" && isIconOnlyStyle($0.call.arguments.first?.expression) })
             {
                 return true
             }
