@@ -850,18 +850,20 @@ extension ThirdRoundRulingsTests {
                 let text: Text
                 let label: Label<Text, Image>
                 let title: Title
+                let subtitle: Text?
                 var body: some View {
                     VStack {
                         self.text.lineLimit(1)
                         label.frame(height: 40)
                         title.lineLimit(1)
+                        subtitle
                     }
                 }
             }
             """
         let report = audit(code)
-        #expect(ruleLines(report, severity: .error) == ["single_line_truncation:8", "fixed_text_height:9"])
-        #expect(report.elements.map(\.element.kind).sorted() == ["Label", "Text"])
+        #expect(ruleLines(report, severity: .error) == ["single_line_truncation:9", "fixed_text_height:10"])
+        #expect(report.elements.map(\.element.kind).sorted() == ["Label", "Text", "Text"])
     }
 
     /// UTM's toolbar buttons: a style's bare `Label` is its configuration's

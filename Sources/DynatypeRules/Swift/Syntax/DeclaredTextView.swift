@@ -48,9 +48,10 @@ enum DeclaredTextView {
         return kind
     }
 
-    /// `Text`, `Button<Text>`, `Label<Text, Image>`; not `Button<Image>`,
-    /// nor a style's bare `Label` (its configuration's opaque view).
+    /// `Text`, `Text?`, `Button<Text>`, `Label<Text, Image>`; not
+    /// `Button<Image>`, nor a style's bare `Label` (its configuration's opaque view).
     private static func typeKind(_ type: TypeSyntax?) -> String? {
+        if let optional = type?.as(OptionalTypeSyntax.self) { return typeKind(optional.wrappedType) }
         guard let type = type?.as(IdentifierTypeSyntax.self), ViewTree.textElementNames.contains(type.name.text) else { return nil }
         guard let arguments = type.genericArgumentClause?.arguments else { return ["Text", "TextField", "SecureField", "TextEditor"].contains(type.name.text) ? type.name.text : nil }
         return arguments.contains { $0.tokens(viewMode: .sourceAccurate).contains { $0.text == "Text" } } ? type.name.text : nil
