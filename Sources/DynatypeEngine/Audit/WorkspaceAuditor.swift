@@ -42,7 +42,8 @@ public struct WorkspaceAuditor {
             guard case .success(.analyzed(let analysis)) = outcome else { return nil }
             return (url.standardizedFileURL.path, analysis)
         }
-        let reports = ProjectResolver(configuration: configuration.rules).resolve(analyzed, context: contextAnalyses)
+        let resolved = ProjectResolver(configuration: configuration.rules).resolve(analyzed, context: contextAnalyses)
+        let reports = ReplacementAvailability.reports(resolved, root: root, projectRoot: context ?? root)
         return AuditOutcome(root: root.standardizedFileURL.path, reports: reports, skipped: skipped)
     }
 

@@ -101,4 +101,29 @@ import Testing
         #expect(!result.stdout.contains("Widget View.swift"), "\(result.stdout)")
         #expect(result.stderr.contains("Widget View.swift:2: SwiftUI's `.title2`, `.title3` and `.caption2` needs iOS 14.0, the target is iOS 13.0"), "\(result.stderr)")
     }
+
+    /// alt-tab-macos and Rectangle (macOS 10.12, 10.15): the report's
+    /// `NSFont.preferredFont(forTextStyle:)` would not compile where it is
+    /// pasted, so it is advice that says under which check it does.
+    @Test func anAuditsReplacementNewerThanTheTargetIsAdviceThatNamesTheRelease() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("App.xcodeproj/project.pbxproj", Self.project())
+        try folder.write("Mac.swift", """
+            import AppKit
+            final class Row: NSView {
+                let title = NSTextField(labelWithString: "Title")
+                let detail = NSTextField(labelWithString: "Detail")
+                func setUp() { title.font = NSFont.systemFont(ofSize: 13) }
+            }
+            """)
+        let result = try runDynatype(["audit", "--format", "json", "--no-cache", "."], in: folder.url)
+        let files = try #require(try LegacyCode.json(result.stdout)["files"] as? [[String: Any]])
+        let findings = try #require(files.first?["findings"] as? [[String: Any]])
+        let fixed = try #require(findings.first { $0["rule"] as? String == "fixed_appkit_font" })
+        #expect(fixed["replacement"] == nil)
+        #expect(fixed["fix"] as? String == "use `NSFont.preferredFont(forTextStyle: .body)` under `if #available(macOS 11.0, *)`, or raise the deployment target: "
+            + "`NSFont.preferredFont(forTextStyle:)` needs macOS 11.0 and the target is macOS 10.15")
+        let unset = try #require(findings.first { $0["rule"] as? String == "unset_font" })
+        #expect((unset["fix"] as? String)?.hasSuffix("(under `if #available(macOS 11.0, *)`: `NSFont.preferredFont(forTextStyle:)` needs macOS 11.0 and the target is macOS 10.15)") == true)
+    }
 }

@@ -48,6 +48,8 @@ enum DeclaredTextView {
         return kind
     }
 
+    static func isTextViewType(_ type: TypeSyntax?) -> Bool { type != nil && typeKind(type) != nil }
+
     /// `Text`, `Text?`, `Button<Text>`, `Label<Text, Image>`; not
     /// `Button<Image>`, nor a style's bare `Label` (its configuration's opaque view).
     private static func typeKind(_ type: TypeSyntax?) -> String? {

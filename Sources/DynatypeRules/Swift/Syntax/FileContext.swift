@@ -28,6 +28,9 @@ struct UnitFacts: Hashable {
     /// content (`.toolbar { toolbarTitle }`): whether `HelperReach` must look.
     var previewStatements: Set<String> = []
     var chromeStatements: Set<String> = []
+    /// Properties, locals and parameters declared as text views (`let
+    /// title: Text`): the names a view may show text through.
+    var textValueNames: Set<String> = []
 }
 
 /// the rule catalogue "Ancestors through same-file view helpers": a view property,
@@ -115,6 +118,7 @@ struct FileFacts: Hashable {
     /// View helpers of the file used only where something scrolls.
     let scrolledViewHelpers: Set<String>
     let hostTypes: Set<String>
+    let textValueNames: Set<String>
     /// Helpers reached only from preview code or only from chrome.
     let reach: HelperReach
 
@@ -128,6 +132,7 @@ struct FileFacts: Hashable {
         prefersAppKit = (imports.contains("AppKit") || imports.contains("Cocoa")) && !importsUIKit
         targetsWatchOS = !imports.isDisjoint(with: ["WatchKit", "ClockKit"]) && !importsUIKit
         hostTypes = units.reduce(into: Set<String>()) { $0.formUnion($1.hostTypes) }
+        textValueNames = units.reduce(into: Set<String>()) { $0.formUnion($1.textValueNames) }
         scrolledViewHelpers = ViewHelpers.scrolled(units.reduce(into: [:]) { $0.merge($1.viewUses) { $0.union($1) } })
         fontValueUses = units.reduce(into: Set<String>()) { $0.formUnion($1.fontValueUses) }
         faceOnlyFonts = units.reduce(into: Set<String>()) { $0.formUnion($1.fontFaceUses) }.subtracting(fontValueUses)
@@ -157,7 +162,7 @@ struct FileFacts: Hashable {
         text += scaledMetrics.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += textViewSubclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += selfStyledSubclasses.sorted().joined(separator: ",") + "|"
-        text += hostTypes.sorted().joined(separator: ",") + "|"
+        text += hostTypes.sorted().joined(separator: ",") + "|" + textValueNames.sorted().joined(separator: ",") + "|"
         text += classes.sorted().joined(separator: ",") + "|" + protocols.sorted().joined(separator: ",") + "|"
         text += superclasses.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "|"
         text += faceOnlyFonts.sorted().joined(separator: ",") + "|"

@@ -90,7 +90,10 @@ final class SwiftUIInventory {
     /// start of a modifier chain, is a text element. Returns their ids.
     private func addGivenTextValues(_ builder: AnalysisBuilder) -> Set<SyntaxIdentifier> {
         let index = builder.context.index
-        let candidates = index.namedStatements + index.calls.compactMap { $0.calleeBase?.plainName != nil ? $0.calleeBase : nil }
+        let names = builder.context.facts.textValueNames
+        guard !names.isEmpty else { return [] }
+        let isCandidate = { (value: ExprSyntax) in value.plainName.map(names.contains) ?? false }
+        let candidates = index.namedStatements.filter(isCandidate) + index.calls.compactMap { $0.calleeBase.flatMap { isCandidate($0) ? $0 : nil } }
         var added: Set<SyntaxIdentifier> = []
         for value in candidates where !added.contains(value.id) {
             guard let kind = DeclaredTextView.givenKind(of: value, bindings: builder.context.bindings) else { continue }

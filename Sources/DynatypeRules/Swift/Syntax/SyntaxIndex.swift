@@ -45,6 +45,7 @@ final class SyntaxIndex: SyntaxVisitor {
     /// local, and `BindingResolver.isBoundLocally` need not climb for it.
     private var boundNames: Set<String> = []
     private var fontSettingTypes: Set<String> = []
+    private var textValueNames: Set<String> = []
     /// Reads of values by name through any receiver (`theme.chosenFont`) or
     /// none, for fonts stored in one file and read in others.
     private(set) var fontReads: [(name: String, read: FontRead)] = []
@@ -85,7 +86,8 @@ final class SyntaxIndex: SyntaxVisitor {
     var facts: UnitFacts {
         var facts = UnitFacts(
             imports: imports, adaptsLayout: adaptsLayout, fontFaceUses: fontFaceUses, fontValueUses: fontValueUses, viewUses: viewUses,
-            fontSettingTypes: fontSettingTypes, previewStatements: previewStatements, chromeStatements: chromeStatements
+            fontSettingTypes: fontSettingTypes, previewStatements: previewStatements, chromeStatements: chromeStatements,
+            textValueNames: textValueNames
         )
         for property in scaledMetricProperties {
             for binding in property.variable.bindings {
@@ -199,6 +201,7 @@ final class SyntaxIndex: SyntaxVisitor {
     override func visitPost(_ node: FunctionDeclSyntax) { leaveHelper(node.id) }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if recordsUses, let name = node.name, DeclaredTextView.isTextViewType(node.typeAnnotation?.type) { textValueNames.insert(name) }
         enterHelper(Syntax(node))
         return .visitChildren
     }
@@ -263,6 +266,7 @@ final class SyntaxIndex: SyntaxVisitor {
 
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
         if recordsUses { boundNames.insert((node.secondName ?? node.firstName).text) }
+        if recordsUses, DeclaredTextView.isTextViewType(node.type) { textValueNames.insert((node.secondName ?? node.firstName).text) }
         return .visitChildren
     }
 

@@ -256,9 +256,10 @@ struct FontClassifier {
     private func swiftUISystem(_ call: FunctionCallExprSyntax, size: ExprSyntax) -> FontClassification {
         let estimate = sizes.estimate(size).flatMap { $0.points.isNaN && $0.anchor == nil ? nil : $0 }
         let onWatchOS = context.facts.targetsWatchOS || FontPosition.isInWatchOSBlock(call)
+        let branchPoints = branchPoints(of: size)
         let fix = { (onMacOS: Bool) -> (replacement: String?, advice: String?) in
             // Each platform names its own styles for the branches (macOS's 13 pt is `.body`).
-            if let branches = self.branchAdvice(of: size, onMacOS: onMacOS) { return (nil, branches) }
+            if let branches = Self.branchAdvice(of: branchPoints, onMacOS: onMacOS) { return (nil, branches) }
             guard let estimate else { return (nil, FixSuggestions.swiftUIRunTimeSize(call)) }
             if onWatchOS, estimate.anchor == nil { return (nil, FixSuggestions.swiftUIWatchOSSize(call, size: estimate)) }
             if let advice = FixSuggestions.swiftUIDisplaySize(call, size: estimate, onMacOS: onMacOS) { return (nil, advice) }
@@ -346,9 +347,9 @@ struct FontClassifier {
         return binding.initializer.map { Self.isPreferredDescriptor($0.value.trimmedText) } ?? false
     }
 
-    /// The sizes of `cond ? 12 : 14` (or of a computed property's branches)
-    /// and their nearest styles, when every size is known.
-    private func branchStyles(of size: ExprSyntax, onMacOS: Bool) -> [(points: Double, style: TextStyle)]? {
+    /// The sizes of `cond ? 12 : 14` (or of a computed property's branches),
+    /// when there are several and every one is known.
+    private func branchPoints(of size: ExprSyntax) -> [Double]? {
         let expr = size.unwrapped
         let branches: [ExprSyntax]
         if let ternary = expr.as(TernaryExprSyntax.self) {
@@ -363,9 +364,8 @@ struct FontClassifier {
             return nil
         }
         let points = branches.compactMap { sizes.estimate($0)?.points }.filter { !$0.isNaN }
-        guard points.count == branches.count else { return nil }
-        let nearest = onMacOS ? { TextStyle.nearestOnMacOS(toPointSize: $0) } : { TextStyle.nearest(toPointSize: $0) }
-        return points.map { ($0, nearest($0)) }
+        guard points.count == branches.count, Set(points).count > 1 else { return nil }
+        return points
     }
 
     /// The fix in words for a conditional whose branches have different
@@ -373,8 +373,10 @@ struct FontClassifier {
     /// where several sizes share the nearest style (8 and 10 are both below
     /// `.caption2`), the sizes kept and scaled, since one style would make
     /// them one size.
-    private func branchAdvice(of size: ExprSyntax, onMacOS: Bool) -> String? {
-        guard let branches = branchStyles(of: size, onMacOS: onMacOS), Set(branches.map(\.points)).count > 1 else { return nil }
+    private static func branchAdvice(of points: [Double]?, onMacOS: Bool) -> String? {
+        guard let points else { return nil }
+        let nearest = onMacOS ? { TextStyle.nearestOnMacOS(toPointSize: $0) } : { TextStyle.nearest(toPointSize: $0) }
+        let branches = points.map { (points: $0, style: nearest($0)) }
         var styles: [TextStyle] = []
         for branch in branches where !styles.contains(branch.style) { styles.append(branch.style) }
         guard styles.count == Set(branches.map(\.points)).count else {
@@ -508,7 +510,7 @@ struct FontClassifier {
         var replacement = proposedReplacement, advice = proposedAdvice
         // The rule catalogue: two sizes of one conditional are never one style.
         // (SwiftUI's `.system(size:)` has asked already, for each platform.)
-        if rule != .fixedFontSize, let branches = branchAdvice(of: size, onMacOS: rule == .fixedAppKitFont) {
+        if rule != .fixedFontSize, let branches = Self.branchAdvice(of: branchPoints(of: size), onMacOS: rule == .fixedAppKitFont) {
             replacement = nil
             advice = branches
         }
