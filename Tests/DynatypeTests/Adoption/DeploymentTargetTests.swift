@@ -86,6 +86,7 @@ import Testing
         #expect(APIAvailability.of(".custom(\"A\", size: 15, relativeTo: .subheadline)")?.needs[.macOS] == OSVersion(11))
         #expect(APIAvailability.of("NSFont.preferredFont(forTextStyle: .body)")?.unavailable(on: [.macOS: OSVersion(10, 15)]).count == 1)
         #expect(APIAvailability.of(".caption.weight(.medium)") == nil)
+        #expect(APIAvailability.of("@ScaledMetric(relativeTo: .body) private var side: CGFloat = 24")?.api == "`@ScaledMetric`")
     }
 
     /// The same SwiftUI view in the app (iOS 15) gets `.title3`; in the
@@ -121,9 +122,10 @@ import Testing
         let findings = try #require(files.first?["findings"] as? [[String: Any]])
         let fixed = try #require(findings.first { $0["rule"] as? String == "fixed_appkit_font" })
         #expect(fixed["replacement"] == nil)
-        #expect(fixed["fix"] as? String == "use `NSFont.preferredFont(forTextStyle: .body)` under `if #available(macOS 11.0, *)`, or raise the deployment target: "
-            + "`NSFont.preferredFont(forTextStyle:)` needs macOS 11.0 and the target is macOS 10.15")
+        #expect(fixed["fix"] as? String == "`NSFont.preferredFont(forTextStyle:)` needs macOS 11.0 and the target is macOS 10.15: "
+            + "use `NSFont.preferredFont(forTextStyle: .body)` where macOS 11.0 is available (`if #available(macOS 11.0, *)`, `@available(macOS 11.0, *)`), "
+            + "or raise the deployment target")
         let unset = try #require(findings.first { $0["rule"] as? String == "unset_font" })
-        #expect((unset["fix"] as? String)?.hasSuffix("(under `if #available(macOS 11.0, *)`: `NSFont.preferredFont(forTextStyle:)` needs macOS 11.0 and the target is macOS 10.15)") == true)
+        #expect((unset["fix"] as? String)?.hasSuffix("(`NSFont.preferredFont(forTextStyle:)` needs macOS 11.0 and the target is macOS 10.15)") == true)
     }
 }

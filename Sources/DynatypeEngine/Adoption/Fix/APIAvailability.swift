@@ -35,7 +35,10 @@ struct APIAvailability {
 
     private static let entries: [Entry] = [
         Entry(api: "SwiftUI's `.title2`, `.title3` and `.caption2`", needs: [.iOS: OSVersion(14), .macOS: OSVersion(11)], matches: usesNewSwiftUIStyle),
-        Entry(api: "`Font.custom(_:size:relativeTo:)`", needs: [.iOS: OSVersion(14), .macOS: OSVersion(11)]) { $0.contains("relativeTo:") },
+        Entry(api: "`Font.custom(_:size:relativeTo:)`", needs: [.iOS: OSVersion(14), .macOS: OSVersion(11)]) {
+            $0.contains(".custom(") && $0.contains("relativeTo:")
+        },
+        Entry(api: "`@ScaledMetric`", needs: [.iOS: OSVersion(14), .macOS: OSVersion(11)]) { $0.contains("@ScaledMetric") },
         Entry(api: "`dynamicTypeSize(_:)`", needs: [.iOS: OSVersion(15), .macOS: OSVersion(12)]) { $0.contains(".dynamicTypeSize(") },
         Entry(api: "`NSFont.preferredFont(forTextStyle:)`", needs: [.macOS: OSVersion(11)]) { $0.contains("NSFont.preferredFont(forTextStyle:") },
         Entry(api: "`Font.system(_:design:weight:)`", needs: [.iOS: OSVersion(16), .macOS: OSVersion(13)]) {

@@ -25,9 +25,10 @@ enum ReplacementAvailability {
                 let reason = "\(needs.api) needs \(release) and the target is \(missing.platform.rawValue) \(missing.target)"
                 if let replacement = finding.replacement {
                     report.findings[index].replacement = nil
-                    report.findings[index].fix = "use `\(replacement)` under `if #available(\(release), *)`, or raise the deployment target: \(reason)"
+                    report.findings[index].fix = "\(reason): use `\(replacement)` where \(release) is available "
+                        + "(`if #available(\(release), *)`, `@available(\(release), *)`), or raise the deployment target"
                 } else {
-                    report.findings[index].fix += " (under `if #available(\(release), *)`: \(reason))"
+                    report.findings[index].fix += " (\(reason))"
                 }
             }
             return report
