@@ -902,3 +902,30 @@ extension ThirdRoundRulingsTests {
         #expect(report.elements.count == 1)
     }
 }
+
+extension ThirdRoundRulingsTests {
+    /// MovieSwiftUI's `titleFont(size:)` applies its `ViewModifier` through
+    /// `ModifiedContent(content: self, modifier:)`, as `.modifier(_:)` does:
+    /// its uses are judged by the modifier's font, not left unresolved.
+    @Test func aModifierAppliedThroughModifiedContentIsAFontHelper() {
+        let reports = audit([
+            "Font.swift": """
+                import SwiftUI
+                struct TitleFont: ViewModifier {
+                    let size: CGFloat
+                    func body(content: Content) -> some View { content.font(.system(size: size)) }
+                }
+                extension View {
+                    func titleFont(size: CGFloat) -> some View { ModifiedContent(content: self, modifier: TitleFont(size: size)) }
+                }
+                """,
+            "Grid.swift": """
+                import SwiftUI
+                struct Grid: View {
+                    var body: some View { Text("Popular").titleFont(size: 23) }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["Grid.swift"]!) == ["fixed_font_token:3"])
+    }
+}

@@ -263,10 +263,11 @@ struct SymbolCollector {
         let calls = builder.context.index.calls.filter { range.contains($0.position) }
         var fonts = calls.filter { ViewTree.isStandardFontModifier(ModifierCall(name: $0.calleeName ?? "", call: $0)) }
             .map { classifier.classify($0.arguments.first!.expression, expecting: .font).value }
-        // `.modifier(Caption())`, and other helpers applied to the view itself
+        // `.modifier(Caption())` (or `ModifiedContent(content: self, modifier: Caption())`),
+        // and other helpers applied to the view itself
         // (`self.font(size:style:)` in `applyButtonFont()`): a helper of the
         // audited code that applies no font leaves the font as it was.
-        for call in calls where call.calleeName == "modifier" || Self.appliesToSelf(call) {
+        for call in calls where ["modifier", "ModifiedContent"].contains(call.calleeName) || Self.appliesToSelf(call) {
             let modifier = ModifierCall(name: call.calleeName ?? "", call: call)
             guard ViewTree.isPossibleFontHelper(modifier) else { continue }
             let applied = ViewTree.helperCall(of: modifier)

@@ -126,17 +126,25 @@ final class ViewTree {
     /// `ViewModifier` value.
     static func isPossibleFontHelper(_ modifier: ModifierCall) -> Bool {
         guard !modifiersWithoutFonts.contains(modifier.name), !fontAPIs.contains(modifier.name) else { return false }
-        guard modifier.name == "modifier" else { return modifier.name.first?.isLowercase == true }
-        return modifier.call.arguments.first?.expression.as(FunctionCallExprSyntax.self)?.calleeName?.first?.isUppercase == true
+        guard let value = appliedModifier(modifier) else { return modifier.name.first?.isLowercase == true }
+        return value.calleeName?.first?.isUppercase == true
     }
 
     /// The call a font helper is applied with: the `ViewModifier`'s
     /// initializer in `.modifier(Caption())`, else the modifier call itself.
     static func helperCall(of modifier: ModifierCall) -> FunctionCallExprSyntax {
-        guard modifier.name == "modifier", let value = modifier.call.arguments.first?.expression.as(FunctionCallExprSyntax.self) else {
-            return modifier.call
+        appliedModifier(modifier) ?? modifier.call
+    }
+
+    /// The `ViewModifier` value of `.modifier(Caption())`, or of
+    /// `ModifiedContent(content: self, modifier: TitleFont(size: size))`
+    /// (MovieSwiftUI's `titleFont(size:)`), which is the same.
+    private static func appliedModifier(_ modifier: ModifierCall) -> FunctionCallExprSyntax? {
+        switch modifier.name {
+        case "modifier": return modifier.call.arguments.first?.expression.as(FunctionCallExprSyntax.self)
+        case "ModifiedContent": return modifier.call.argument("modifier")?.as(FunctionCallExprSyntax.self)
+        default: return nil
         }
-        return value
     }
 
     /// How a font helper is written where it is applied, without the view
