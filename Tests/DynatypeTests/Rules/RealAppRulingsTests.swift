@@ -929,3 +929,19 @@ extension ThirdRoundRulingsTests {
         #expect(ruleLines(reports["Grid.swift"]!) == ["fixed_font_token:3"])
     }
 }
+
+extension ThirdRoundRulingsTests {
+    /// AltStore's widget countdown reads `@Environment(\.font)`: the note says
+    /// where the font comes from instead of calling it undefined.
+    @Test func theEnvironmentsFontIsNamedAsSuch() {
+        let report = audit("""
+            import SwiftUI
+            struct Countdown: View {
+                @Environment(\\.font) private var font
+                var body: some View { Text("3").font((font ?? .title).monospacedDigit()) }
+            }
+            """)
+        #expect(report.findings.map(\.rule) == [.unresolvedFont])
+        #expect(report.findings.first?.message.contains("the font of the environment the view is placed in") == true)
+    }
+}

@@ -656,6 +656,8 @@ struct FontClassifier {
             return traced
         case .parameter:
             return unresolved(node, "the font `\(name)` is passed in as a parameter")
+        case .member(_, let variable, _) where Self.readsEnvironmentFont(variable):
+            return unresolved(node, "`\(name)` is the font of the environment the view is placed in (`@Environment(\\.font)`), set by the views around it")
         case .member(_, _, let type):
             // With no value of its own, the property is what its type's
             // initializers and the calls that make the type give it (`SymbolCollector`).
@@ -668,6 +670,16 @@ struct FontClassifier {
             let reference = SymbolReference(name: name, qualifier: TypeScope.enclosing(node)?.name, argumentLabels: nil, expected: expecting)
             let value = FontValue.symbol(reference, arguments: [])
             return FontClassification(value: value, symbolLeaves: [FontLeaf(node, value: value)], spec: "`\(name)`")
+        }
+    }
+
+    /// `@Environment(\.font) var font`: AltStore's widget countdown.
+    private static func readsEnvironmentFont(_ variable: VariableDeclSyntax) -> Bool {
+        variable.attributes.contains { element in
+            guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "Environment",
+                case .argumentList(let arguments)? = attribute.arguments
+            else { return false }
+            return arguments.first?.expression.trimmedDescription == "\\.font"
         }
     }
 
