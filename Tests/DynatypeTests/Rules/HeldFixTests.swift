@@ -270,26 +270,27 @@ extension HeldFixTests {
 }
 
 extension HeldFixTests {
+    static let settingsFooter = """
+        import UIKit
+        final class Settings: UIViewController, UITableViewDelegate {
+            func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
+                let footer = UIView()
+                let label = ThemeableLabel()
+                label.font = UIFont.systemFont(ofSize: 12)
+                label.numberOfLines = 0
+                footer.addSubview(label)
+                return footer
+            }
+            func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
+                section == 0 ? UITableView.automaticDimension : 60
+            }
+        }
+        """
+
     /// pocket-casts-ios's settings footer: two sentences in a footer whose
     /// height the delegate fixes at 60 pt.
     @Test func aLabelInAFixedHeightSectionFooterKeepsItsFindingButNotItsEdit() throws {
-        let code = """
-            import UIKit
-            final class Settings: UIViewController, UITableViewDelegate {
-                func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
-                    let footer = UIView()
-                    let label = ThemeableLabel()
-                    label.font = UIFont.systemFont(ofSize: 12)
-                    label.numberOfLines = 0
-                    footer.addSubview(label)
-                    return footer
-                }
-                func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
-                    section == 0 ? UITableView.automaticDimension : 60
-                }
-            }
-            """
-        let explicit = code.replacingOccurrences(of: "section == 0 ? UITableView.automaticDimension : 60", with: "if section == 0 { return 60 }\n        return UITableView.automaticDimension")
+        let explicit = Self.settingsFooter.replacingOccurrences(of: "section == 0 ? UITableView.automaticDimension : 60", with: "if section == 0 { return 60 }\n        return UITableView.automaticDimension")
         let held = try #require(finding("fixed_uikit_font", in: explicit))
         #expect(held.replacement == nil)
         #expect(held.fix.contains("`tableView(_:heightForFooterInSection:)` fixes at 60 pt"))
@@ -299,22 +300,10 @@ extension HeldFixTests {
 
     /// pocket-casts-ios's watch settings: the footer is 130 or 170 pt, by screen width.
     @Test func aFooterHeightChosenBetweenTwoNumbersIsFixed() throws {
-        let code = """
-            import UIKit
-            final class WatchSettings: UIViewController, UITableViewDelegate {
-                func tableView(_ tableView: UITableView, viewForFooterInSection section: Int) -> UIView? {
-                    let footer = UIView()
-                    let infoLabel = UILabel()
-                    infoLabel.font = UIFont.systemFont(ofSize: 13)
-                    footer.addSubview(infoLabel)
-                    return footer
-                }
-                func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
-                    if section == 1 { return UIScreen.main.bounds.width > 350 ? 130 : 170 }
-                    return UITableView.automaticDimension
-                }
-            }
-            """
+        let code = Self.settingsFooter.replacingOccurrences(
+            of: "section == 0 ? UITableView.automaticDimension : 60",
+            with: "if section == 1 { return UIScreen.main.bounds.width > 350 ? 130 : 170 }\n        return UITableView.automaticDimension"
+        )
         let held = try #require(finding("fixed_uikit_font", in: code))
         #expect(held.replacement == nil)
         #expect(held.fix.contains("fixes at 130 or 170 pt"))
