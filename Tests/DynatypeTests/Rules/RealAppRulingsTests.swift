@@ -945,3 +945,35 @@ extension ThirdRoundRulingsTests {
         #expect(report.findings.first?.message.contains("the font of the environment the view is placed in") == true)
     }
 }
+
+extension ThirdRoundRulingsTests {
+    /// Rectangle's settings: a label handed to a function of the file that
+    /// neither styles it nor hands it on, and a checkbox kept in a property
+    /// nothing styles, keep AppKit's default font; one handed to a function
+    /// that styles it does not.
+    @Test func aViewHandedToCodeThatDoesNotStyleItIsStillUnset() {
+        let report = audit("""
+            import AppKit
+            final class Settings: NSViewController {
+                var combined: NSButton?
+                func build() -> NSView {
+                    let ninths = NSTextField(labelWithString: "Ninths")
+                    let styled = NSTextField(labelWithString: "Styled")
+                    let checkbox = NSButton(checkboxWithTitle: "Combined", target: nil, action: nil)
+                    combined = checkbox
+                    let stack = NSStackView(views: [stack(ninths), caption(styled), checkbox])
+                    return stack
+                }
+                private func stack(_ label: NSTextField) -> NSView {
+                    label.alignment = .right
+                    return NSStackView(views: [label])
+                }
+                private func caption(_ label: NSTextField) -> NSView {
+                    label.font = .preferredFont(forTextStyle: .caption1)
+                    return NSStackView(views: [label])
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["unset_font:5", "unset_font:7"])
+    }
+}

@@ -138,24 +138,56 @@ struct UIKitFontRule {
 
     /// A view given to other code (`configureValueLabel(label)`, `return
     /// textView` from `makeNSView`, `self.textView = textView`) may get its
-    /// font there; putting it in the hierarchy or laying it out does not.
+    /// font there; putting it in the hierarchy or laying it out does not, nor
+    /// does a function of this file that neither styles the view nor hands it
+    /// on (Rectangle's `makeLabelStack(label, icon)`), nor a property of this
+    /// type that nothing styles or hands on (`combinedDisplayModeCheckbox = checkbox`).
     /// One pass over the unit's calls, assignments and returns, not one per view.
     private func handedOnReceivers() -> Set<Receiver> {
         let index = builder.context.index
+        let helpers = Dictionary(grouping: index.functions, by: \.name.text)
         let passed = index.calls.flatMap { call -> [ExprSyntax] in
             guard let name = call.calleeName, name.first?.isLowercase == true, !Self.hierarchyCalls.contains(name) else { return [] }
-            return call.arguments.map(\.expression)
-        }
-        // Kept in a property of its own type, whose other code may style it
-        // (not another view's slot: `alert.accessoryView = field` styles nothing).
-        let stored = index.assignments.compactMap { assignment -> ExprSyntax? in
-            let elements = Array(assignment.elements)
-            return elements.count == 3 && Self.isPlainName(elements[0]) ? elements[2] : nil
+            let helper = helpers[name].flatMap { $0.count == 1 ? $0[0] : nil }
+            return call.arguments.enumerated().compactMap { position, argument in
+                guard let helper, let body = helper.body else { return argument.expression }
+                let parameters = Array(helper.signature.parameterClause.parameters)
+                guard position < parameters.count else { return argument.expression }
+                let parameter = parameters[position]
+                return Self.stylesOrHandsOn((parameter.secondName ?? parameter.firstName).text, in: body) ? argument.expression : nil
+            }
         }
         let returned = index.returnedValues.filter { !Self.buildsProperty($0) }
         // Styled under another name (`if let label = nameLabel { label.font = … }`, pocket-casts' folder preview).
         let renamed = index.renamingBindings.compactMap { $0.initializer?.value }
-        return Set((passed + stored + returned + renamed).filter(Self.isPlainName).flatMap { receivers.receivers(for: $0, at: $0) })
+        let given = Set((passed + returned + renamed).filter(Self.isPlainName).flatMap { receivers.receivers(for: $0, at: $0) })
+        // Kept in a property of its own type, whose other code may style it
+        // (not another view's slot: `alert.accessoryView = field` styles nothing).
+        let stored = index.assignments.compactMap { assignment -> ExprSyntax? in
+            let elements = Array(assignment.elements)
+            guard elements.count == 3, Self.isPlainName(elements[0]) else { return nil }
+            let kept = receivers.receivers(for: elements[0], at: assignment)
+            let styled = kept.contains { given.contains($0) || !fontAssignments(of: $0).isEmpty || !attributedTextAssignments(of: $0).isEmpty }
+            return styled || kept.allSatisfy({ receivers.declared[$0] == nil }) ? elements[2] : nil
+        }
+        return given.union(stored.filter(Self.isPlainName).flatMap { receivers.receivers(for: $0, at: $0) })
+    }
+
+    /// Whether a function's body gives its parameter a font (or an attributed
+    /// text), or hands it on again: passes it to other code or returns it.
+    private static func stylesOrHandsOn(_ parameter: String, in body: CodeBlockSyntax) -> Bool {
+        let styledProperties: Set<String> = ["font", "attributedText", "attributedStringValue", "attributedTitle", "configuration"]
+        for reference in body.descendants(DeclReferenceExprSyntax.self) where reference.baseName.text == parameter {
+            let parent = reference.parent
+            if let member = parent?.as(MemberAccessExprSyntax.self), styledProperties.contains(member.declName.baseName.text) { return true }
+            if parent?.is(ReturnStmtSyntax.self) == true { return true }
+            if let argument = parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                let name = call.calleeName, !hierarchyCalls.contains(name)
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// `let label: UILabel = { let label = UILabel() … return label }()`: the
