@@ -977,3 +977,29 @@ extension ThirdRoundRulingsTests {
         #expect(ruleLines(report) == ["unset_font:5", "unset_font:7"])
     }
 }
+
+extension ThirdRoundRulingsTests {
+    /// alt-tab-macos' feedback cards: a button class of the file that draws
+    /// its title with a label it styles is no button in the default font.
+    @Test func aButtonClassThatStylesTheLabelItDrawsWithIsNotUnset() {
+        let report = audit("""
+            import AppKit
+            final class Card: NSButton {
+                private let titleLabel: NSTextField
+                init(title: String) {
+                    let label = NSTextField(labelWithString: title)
+                    label.font = .preferredFont(forTextStyle: .headline)
+                    titleLabel = label
+                    super.init(frame: .zero)
+                    self.title = ""
+                }
+                required init?(coder: NSCoder) { nil }
+            }
+            final class Feedback: NSWindow {
+                var card: Card?
+                func build() { let bug = Card(title: "Report a bug"); card = bug }
+            }
+            """)
+        #expect(report.findings.filter { $0.rule == .unsetFont }.isEmpty)
+    }
+}

@@ -22,7 +22,8 @@ struct UnitFacts: Hashable {
     /// `ViewHelpers.scrolled` inside a ScrollView/List/Form, else the view
     /// helper whose body it is ("" outside any).
     var viewUses: [String: Set<String>] = [:]
-    /// Types whose own code sets `font` (a label subclass styling itself).
+    /// Types whose own code sets a `font` (a label subclass styling itself, a
+    /// button drawing its title with a label it styles).
     var fontSettingTypes: Set<String> = []
     /// The names view statements start from in preview code and in chrome
     /// content (`.toolbar { toolbarTitle }`): whether `HelperReach` must look.

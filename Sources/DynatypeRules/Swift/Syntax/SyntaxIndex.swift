@@ -62,8 +62,8 @@ final class SyntaxIndex: SyntaxVisitor {
         "preferredContentSizeCategory",
     ]
     private static let previewTypes: Set<String> = ["PreviewProvider"]
-    /// What a view's own code assigns to give itself a font (a button's
-    /// configuration draws its title in a text style's).
+    /// What a view's own code assigns to give itself or its labels a font (a
+    /// button's configuration draws its title in a text style's).
     private static let ownFontProperties: Set<String> = ["font", "configuration", "attributedText", "titleLabel.font"]
     /// Whether names' uses are recorded: the facts of a unit and its
     /// members' font reads. The families across a type's members read
@@ -157,8 +157,11 @@ final class SyntaxIndex: SyntaxVisitor {
         if node.elements.count >= 3, node.elements.dropFirst().first?.kind == .assignmentExpr {
             assignments.append(node)
             // The name first: normalizing prints the target, and every assignment passes here.
+            // A text view class that sets a font in its own code, on itself or on
+            // the labels it draws its text with (alt-tab-macos' `FeedbackKindCard`
+            // button), decides its text's font there.
             if recordsUses, let target = node.elements.first, let name = target.referencedName, Self.ownFontProperties.contains(name),
-                Self.ownFontProperties.contains(ReceiverIndex.normalize(target)),
+                name == "font" || Self.ownFontProperties.contains(ReceiverIndex.normalize(target)),
                 let type = TypeScope.enclosing(node)
             {
                 fontSettingTypes.insert(type.name)
