@@ -88,6 +88,10 @@ public indirect enum SizeValue: Codable, Hashable, Sendable {
 public indirect enum FontValue: Codable, Hashable, Sendable {
     case scales
     case fixed
+    /// A size read once from a text style (`font_size_read_once`, reported
+    /// where the font is made): it follows the user's size when it is read,
+    /// so a use of it is no fixed font, and no scaling one either.
+    case readOnce
     case unresolved(String)
     /// A constructor that scales exactly when its size does.
     case sized(SizeValue)
@@ -234,6 +238,7 @@ public enum FindingCondition: Codable, Hashable, Sendable {
 public enum FontOutcome: String, Codable, Hashable, Sendable {
     case scales
     case fixed
+    case readOnce
     case unresolved
 }
 

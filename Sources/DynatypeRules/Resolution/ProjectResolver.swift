@@ -126,6 +126,8 @@ public struct ProjectResolver: Sendable {
         case .symbol(let value):
             switch symbols.outcome(of: value) {
             case .scales: return AuditedElement(element: element, verdict: .passing, reason: "the font's definition scales")
+            case .readOnce:
+                return AuditedElement(element: element, verdict: .passing, reason: "the font's size is read once from a text style (font_size_read_once at its definition)")
             case .fixed: return AuditedElement(element: element, verdict: .passing, reason: "fixed font, finding suppressed or disabled")
             case .unresolved:
                 let reason = symbols.definitionSite(of: value).map { "the font's definitions (\($0)) disagree or cannot be classified" }

@@ -93,7 +93,7 @@ public struct SymbolTable: Sendable {
                     && outcome(of: $0, arguments: arguments, bindings: [:], depth: 0) == .fixed
             }
         case .anyOf(let branches): return branches.contains { isFixedCall($0, of: key, definedIn: path) }
-        case .scales, .fixed, .unresolved, .sized: return false
+        case .scales, .fixed, .readOnce, .unresolved, .sized: return false
         }
     }
 
@@ -194,6 +194,7 @@ public struct SymbolTable: Sendable {
         switch value {
         case .scales: return .scales
         case .fixed: return .fixed
+        case .readOnce: return .readOnce
         case .unresolved: return .unresolved
         case .sized(let size): return outcome(ofSize: size, bindings: bindings, depth: depth + 1)
         case .anyOf(let branches): return Self.combine(branches.map { outcome(of: $0, bindings: bindings, depth: depth + 1) })
@@ -291,10 +292,12 @@ public struct SymbolTable: Sendable {
         return size
     }
 
-    /// A conditional font is fixed when any branch is; unknown when any is unknown.
+    /// A conditional font is fixed when any branch is; unknown when any is
+    /// unknown; read once when any branch is read once.
     private static func combine(_ outcomes: [FontOutcome]) -> FontOutcome {
         if outcomes.contains(.fixed) { return .fixed }
         if outcomes.contains(.unresolved) { return .unresolved }
+        if outcomes.contains(.readOnce) { return .readOnce }
         return .scales
     }
 

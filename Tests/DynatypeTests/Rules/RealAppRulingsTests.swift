@@ -1003,3 +1003,57 @@ extension ThirdRoundRulingsTests {
         #expect(report.findings.filter { $0.rule == .unsetFont }.isEmpty)
     }
 }
+
+extension ThirdRoundRulingsTests {
+    /// Checks from judging the findings the third round added: CodeEdit's
+    /// `@State var font` is a value the view hands on; Stats' `LabelField`
+    /// styles itself though the local is typed `NSTextField`; ownCloud's
+    /// labels are styled by a theme method called on them.
+    @Test func fontsAndViewsStyledWhereTheyAreKeptOrMade() {
+        let reports = audit([
+            "Fonts.swift": """
+                import AppKit
+                enum Editor { static let mono = NSFont.monospacedSystemFont(ofSize: 12, weight: .regular) }
+                """,
+            "CodeView.swift": """
+                import SwiftUI
+                struct CodeView: View {
+                    @State private var font: NSFont?
+                    var body: some View { Color.clear.onAppear { font = Editor.mono } }
+                }
+                """,
+            "Fields.swift": """
+                import AppKit
+                public class LabelField: NSTextField {
+                    public init(_ text: String) {
+                        super.init(frame: .zero)
+                        self.stringValue = text
+                        self.font = NSFont.systemFont(ofSize: 12)
+                    }
+                    required init?(coder: NSCoder) { nil }
+                }
+                final class Row: NSStackView {
+                    func addUnit(_ unit: String) {
+                        let symbol: NSTextField = LabelField(unit)
+                        addArrangedSubview(symbol)
+                    }
+                }
+                """,
+            "MessageView.swift": """
+                import UIKit
+                final class MessageView: UIView {
+                    var titleLabel: UILabel!
+                    func show(_ title: String) {
+                        titleLabel = UILabel()
+                        titleLabel.text = title
+                        titleLabel.applyThemeCollection(Theme.shared.activeCollection, itemStyle: .bigTitle)
+                        addSubview(titleLabel)
+                    }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["CodeView.swift"]!).isEmpty)
+        #expect(ruleLines(reports["Fields.swift"]!) == ["fixed_appkit_font:6"])
+        #expect(ruleLines(reports["MessageView.swift"]!).isEmpty)
+    }
+}

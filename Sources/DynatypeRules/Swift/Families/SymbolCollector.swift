@@ -199,7 +199,7 @@ struct SymbolCollector {
     private static func looksLikeFont(_ font: FontClassification) -> Bool {
         func check(_ value: FontValue) -> Bool {
             switch value {
-            case .scales, .fixed, .sized: return true
+            case .scales, .fixed, .readOnce, .sized: return true
             case .symbol(let reference, _): return ["Font", "UIFont", "NSFont"].contains(reference.qualifier ?? "")
             case .anyOf(let branches): return branches.contains(where: check)
             case .viewHelper: return false

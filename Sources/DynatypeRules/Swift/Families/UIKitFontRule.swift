@@ -25,7 +25,11 @@ struct UIKitFontRule {
         for (receiver, assignments) in receivers.assignments
         where elementOf[receiver] == nil && !imageOnly.contains(receiver) && !drawsConfiguredTitle(receiver) && !showsOnlyAnImage(receiver) {
             for assignment in assignments where assignment.property == .font {
-                builder.reportFixedTokens(judge(assignment, of: receiver, elements: []), scalingAPI: "preferredFont or UIFontMetrics")
+                let font = judge(assignment, of: receiver, elements: [])
+                // A struct's own `font` (CodeEdit's `@State var font`) is a value it hands to other code, no view's.
+                if receiver.path != "self" || TypeScope.enclosing(assignment.statement)?.isClass == true {
+                    builder.reportFixedTokens(font, scalingAPI: "preferredFont or UIFontMetrics")
+                }
             }
         }
         for receiver in receivers.declared.keys where isOutlet(receiver) {
@@ -132,7 +136,9 @@ struct UIKitFontRule {
         guard let made = receivers.constructors[receiver], made.calleeName == "init" || made.calleeName?.first?.isUppercase == true
         else { return false }
         let className = declared.node.as(PatternBindingSyntax.self)?.declaredTypeName ?? declared.textClass
-        if builder.context.facts.selfStyledSubclasses.contains(className) { return false }
+        // `let symbol: NSTextField = LabelField(unit)`: the class made is the one that may style itself.
+        let styledByClass = builder.context.facts.selfStyledSubclasses
+        if styledByClass.contains(className) || made.calleeName.map(styledByClass.contains) == true { return false }
         return !["UIButton", "NSButton"].contains(declared.textClass) || receivers.isGivenATitle(receiver)
     }
 
@@ -157,10 +163,15 @@ struct UIKitFontRule {
                 return Self.stylesOrHandsOn((parameter.secondName ?? parameter.firstName).text, in: body) ? argument.expression : nil
             }
         }
+        // `titleLabel.applyThemeCollection(collection, itemStyle: .bigTitle)`: the view styled by a method of its own.
+        let themed = index.calls.compactMap { call -> ExprSyntax? in
+            guard let name = call.calleeName?.lowercased(), Self.stylingWords.contains(where: name.contains) else { return nil }
+            return call.calleeBase
+        }
         let returned = index.returnedValues.filter { !Self.buildsProperty($0) }
         // Styled under another name (`if let label = nameLabel { label.font = … }`, pocket-casts' folder preview).
         let renamed = index.renamingBindings.compactMap { $0.initializer?.value }
-        let given = Set((passed + returned + renamed).filter(Self.isPlainName).flatMap { receivers.receivers(for: $0, at: $0) })
+        let given = Set((passed + themed + returned + renamed).filter(Self.isPlainName).flatMap { receivers.receivers(for: $0, at: $0) })
         // Kept in a property of its own type, whose other code may style it
         // (not another view's slot: `alert.accessoryView = field` styles nothing).
         let stored = index.assignments.compactMap { assignment -> ExprSyntax? in
@@ -172,6 +183,10 @@ struct UIKitFontRule {
         }
         return given.union(stored.filter(Self.isPlainName).flatMap { receivers.receivers(for: $0, at: $0) })
     }
+
+    /// Words of a method that styles the view it is called on (ownCloud's
+    /// `applyThemeCollection(_:itemStyle:)`, `label.style(.caption)`).
+    private static let stylingWords = ["theme", "style", "appearance", "configure"]
 
     /// Whether a function's body gives its parameter a font (or an attributed
     /// text), or hands it on again: passes it to other code or returns it.

@@ -622,7 +622,7 @@ struct FontClassifier {
             message: "the size is read once from \(style)'s font: it follows the user's text size when the font is made, not when the user changes it",
             replacement: replacement, fix: advice, dependency: nil, readOnceIn: TypeScope.enclosing(call)?.name
         )
-        return FontClassification(value: .fixed, sites: [site], spec: .decorated(.code(Syntax(call)), prefix: "", suffix: " (size read once)"))
+        return FontClassification(value: .readOnce, sites: [site], spec: .decorated(.code(Syntax(call)), prefix: "", suffix: " (size read once)"))
     }
 
     private func classify(member: MemberAccessExprSyntax, expecting: SymbolKind?, depth: Int) -> FontClassification {
