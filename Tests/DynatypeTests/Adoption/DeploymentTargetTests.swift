@@ -74,6 +74,25 @@ import Testing
         #expect(targets.minimums(for: folder.url.appendingPathComponent("Other/Timeline.swift")) == [.iOS: OSVersion(13), .macOS: OSVersion(10, 15)])
     }
 
+    /// IINA: the app target's deployment target is in the `.xcconfig` its
+    /// configuration is based on (which includes another), not in the project file.
+    @Test func aTargetsConfigurationFileSetsItsDeploymentTarget() throws {
+        let folder = try TemporaryDirectory()
+        let project = Self.project().replacingOccurrences(
+            of: "C3 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = macosx; MACOSX_DEPLOYMENT_TARGET = 10.15;}; name = Debug;};",
+            with: """
+                C3 = {isa = XCBuildConfiguration; baseConfigurationReference = X1 /* Mac.xcconfig */; buildSettings = {SDKROOT = macosx;}; name = Debug;};
+                X1 /* Mac.xcconfig */ = {isa = PBXFileReference; path = Mac.xcconfig; sourceTree = "<group>"; };
+                """
+        )
+        #expect(project.contains("X1 /* Mac.xcconfig */"), "the fixture changed")
+        try folder.write("App.xcodeproj/project.pbxproj", project)
+        try folder.write("Configs/Mac.xcconfig", "// The Mac app\n#include \"Deployment.xcconfig\"\nPRODUCT_NAME = Mac\n")
+        try folder.write("Configs/Deployment.xcconfig", "MACOSX_DEPLOYMENT_TARGET = 10.14 // oldest\nMACOSX_DEPLOYMENT_TARGET[arch=arm64] = 12\n")
+        let targets = DeploymentTargets(ProjectBuildFiles(root: folder.url))
+        #expect(targets.minimums(for: folder.url.appendingPathComponent("Mac.swift")) == [.macOS: OSVersion(10, 14)])
+    }
+
     @Test func aBrokenProjectFileSetsNoLimit() throws {
         let folder = try TemporaryDirectory()
         try folder.write("App.xcodeproj/project.pbxproj", "{ objects = { <<<<<<< HEAD")

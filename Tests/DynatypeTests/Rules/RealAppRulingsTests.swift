@@ -1057,3 +1057,22 @@ extension ThirdRoundRulingsTests {
         #expect(ruleLines(reports["MessageView.swift"]!).isEmpty)
     }
 }
+
+extension ThirdRoundRulingsTests {
+    /// Nextcloud Talk's chat overlay makes a height constraint only to switch it off.
+    @Test func aHeightConstraintSwitchedOffHoldsNothing() {
+        let code = """
+            import UIKit
+            final class Overlay: UIView {
+                let label = UILabel()
+                func layout() {
+                    label.font = .preferredFont(forTextStyle: .body)
+                    label.adjustsFontForContentSizeCategory = true
+                    label.heightAnchor.constraint(equalToConstant: 44).isActive = false
+                }
+            }
+            """
+        #expect(ruleLines(audit(code)).isEmpty)
+        #expect(ruleLines(audit(code.replacingOccurrences(of: "isActive = false", with: "isActive = true"))) == ["fixed_text_height:7"])
+    }
+}

@@ -62,10 +62,10 @@ struct DeploymentTargets {
 
     private mutating func read(_ objects: OpenStepPlist, folder: String) {
         let object = { (id: OpenStepPlist?) in id?.string.flatMap { objects[$0] } }
-        let projectSettings = Self.settingsByConfiguration(object(objects.firstObject(isa: "PBXProject")?["buildConfigurationList"]), object)
+        let projectSettings = settingsByConfiguration(object(objects.firstObject(isa: "PBXProject")?["buildConfigurationList"]), object)
         for target in objects.objects(isa: "PBXNativeTarget") {
             var minimums: Minimums = [:]
-            for (name, own) in Self.settingsByConfiguration(object(target["buildConfigurationList"]), object) {
+            for (name, own) in settingsByConfiguration(object(target["buildConfigurationList"]), object) {
                 let settings = (projectSettings[name] ?? [:]).merging(own) { $1 }
                 for platform in Self.platforms(of: settings) {
                     guard let version = settings[platform.deploymentTargetSetting].flatMap(OSVersion.init) else { continue }
@@ -91,12 +91,16 @@ struct DeploymentTargets {
         for (platform, version) in other { minimums[platform] = min(minimums[platform] ?? version, version) }
     }
 
-    /// Each build configuration's settings by its name (Debug, Release).
-    private static func settingsByConfiguration(_ list: OpenStepPlist?, _ object: (OpenStepPlist?) -> OpenStepPlist?) -> [String: [String: String]] {
+    /// Each build configuration's settings by its name (Debug, Release):
+    /// its configuration file's, then its own over them.
+    private func settingsByConfiguration(_ list: OpenStepPlist?, _ object: (OpenStepPlist?) -> OpenStepPlist?) -> [String: [String: String]] {
         var result: [String: [String: String]] = [:]
         for configuration in list?["buildConfigurations"]?.array.compactMap(object) ?? [] {
             guard let name = configuration["name"]?.string, case .dictionary(let settings)? = configuration["buildSettings"] else { continue }
-            result[name] = settings.compactMapValues(\.string)
+            let reference = object(configuration["baseConfigurationReference"])
+            let fileName = (reference?["path"]?.string ?? reference?["name"]?.string).map { ($0 as NSString).lastPathComponent }
+            let base = fileName.flatMap { build.configurationFiles[$0] }.map { BuildConfigurationFile.settings(of: $0) } ?? [:]
+            result[name] = base.merging(settings.compactMapValues(\.string)) { $1 }
         }
         return result
     }

@@ -11,7 +11,7 @@ struct HeightConstraintRule {
         for call in builder.context.index.calls(named: "constraint") {
             guard let constant = call.argument("equalToConstant"),
                 let anchor = call.calleeBase?.unwrapped, anchor.referencedName == "heightAnchor",
-                classifier.classifySize(constant, depth: 0).value != .scales
+                classifier.classifySize(constant, depth: 0).value != .scales, !Self.isDeactivated(call)
             else { continue }
             let owner = anchor.as(MemberAccessExprSyntax.self)?.base
             guard let receiver = receivers.receivers(for: owner, at: call).first else { continue }
@@ -31,6 +31,15 @@ struct HeightConstraintRule {
                 builder.report(finding)
             }
         }
+    }
+
+    /// `….constraint(equalToConstant: h).isActive = false` (Nextcloud Talk's
+    /// chat overlay): a constraint made only to be switched off holds nothing.
+    private static func isDeactivated(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let member = call.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isActive",
+            let assignment = member.parent?.parent?.as(SequenceExprSyntax.self), assignment.elements.count == 3
+        else { return false }
+        return assignment.elements.last?.booleanValue == false
     }
 
     /// `self` in a UIKit text view subclass of the file (`heightAnchor` in a
