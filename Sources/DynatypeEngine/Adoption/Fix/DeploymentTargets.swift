@@ -32,10 +32,10 @@ struct OSVersion: Comparable, CustomStringConvertible, Sendable {
 
 /// The lowest OS release each Swift file is built for, per platform: the
 /// deployment targets of the Xcode targets that compile it (a target's own
-/// setting, else its project's), the target that keeps the file's folder in
-/// sync (Xcode 16), and a package's `platforms:`. A file no target names
-/// takes the lowest of every target; a setting the project files do not hold (an `.xcconfig`, a
-/// package without `platforms:`) sets no limit.
+/// setting, else its `.xcconfig`'s, else its project's), the target that
+/// keeps the file's folder in sync (Xcode 16), and a package's `platforms:`.
+/// A file no target names takes the lowest of every target; a setting no
+/// project file holds (a package without `platforms:`) sets no limit.
 struct DeploymentTargets {
     typealias Minimums = [ApplePlatform: OSVersion]
 
