@@ -102,7 +102,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
             case .size(let size): visit(size: size)
             // A class is a text view by its ancestors: a change to one re-judges its uses.
             case .inherits(let types): names.formUnion(types)
-            case .outlet, .entryPoint, .refreshedOnSizeChange, .replacesDocumentFont: break
+            case .outlet, .entryPoint, .refreshedOnSizeChange, .replacesDocumentFont, .stylesItselfWhenMade: break
             }
         }
         return names

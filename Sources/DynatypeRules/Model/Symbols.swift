@@ -40,6 +40,10 @@ public enum SymbolKind: String, Codable, Hashable, Sendable {
     /// A class that gives itself a font or a button configuration when it is
     /// loaded from an Interface Builder document (`DocumentFontReplacers`), by its name.
     case documentFontReplaced
+    /// A class whose initializers (or the methods they call) give it a font
+    /// or a button configuration, by its name: an instance the code makes
+    /// has that font, not the platform default (`SelfStylingClasses`).
+    case stylesItselfWhenMade
 }
 
 /// A use of a symbol in code: `.caption3`, `Typography.body`, `UIFont.appFont(ofSize: 14)`.
@@ -179,6 +183,8 @@ public enum DefinitionValue: Codable, Hashable, Sendable {
     case refreshedOnSizeChange
     /// Replaces the font an Interface Builder document gives it.
     case replacesDocumentFont
+    /// Gives itself a font when code makes it.
+    case stylesItselfWhenMade
 }
 
 /// A finding whose presence depends on the whole audit's symbols.
@@ -211,7 +217,8 @@ public enum FindingCondition: Codable, Hashable, Sendable {
     /// Builder documents sets "Automatically Adjusts Font".
     case outletDoesNotAdjustFont(owner: String, property: String)
     /// Reported unless an appearance proxy of the audited code gives the
-    /// class, or a class it inherits, a font.
+    /// class, or a class it inherits, a font, or the class's own
+    /// initializers do (Nextcloud Talk's `NCButton`).
     case noAppearanceFont(type: String)
     /// Reported unless the owner's Swift code sets the outlet's font: the
     /// Interface Builder font of an element it replaces never shows.

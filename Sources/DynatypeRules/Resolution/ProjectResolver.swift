@@ -80,7 +80,7 @@ public struct ProjectResolver: Sendable {
         case .isTextView(let type, let byName): return symbols.isTextView(type) ?? byName
         case .classIsAppKit(let type, let appKit): return (symbols.isAppKitClass(type) ?? false) == appKit
         case .outletDoesNotAdjustFont(let owner, let property): return !symbols.outletAdjustsFont(owner: owner, property: property)
-        case .noAppearanceFont(let type): return !symbols.hasAppearanceFont(type)
+        case .noAppearanceFont(let type): return !symbols.hasAppearanceFont(type) && !symbols.stylesItselfWhenMade(type)
         case .outletFontNotSetInCode(let owner, let property):
             return !symbols.definitions(named: property, kind: .outletFontInCode).contains { $0.definition.container == owner }
         case .outletFontNotAssignedInCode(let owner, let property):

@@ -40,6 +40,10 @@ extension SymbolTable {
     /// declares, replaces the font a document gives it (`DocumentFontReplacers`).
     public func replacesDocumentFont(_ type: String) -> Bool { classOrSuperclass(of: type, has: .documentFontReplaced) }
 
+    /// Whether the class, or a class it inherits as far as the audited code
+    /// declares, gives itself a font when code makes it (`SelfStylingClasses`).
+    public func stylesItselfWhenMade(_ type: String) -> Bool { classOrSuperclass(of: type, has: .stylesItselfWhenMade) }
+
     private func classOrSuperclass(of type: String, has kind: SymbolKind) -> Bool {
         var pending = [type]
         var seen: Set<String> = []

@@ -146,7 +146,7 @@ public struct SymbolTable: Sendable {
             let fontTypes: Set<String> = switch reference.expected {
             case .platformFont?: ["UIFont", "NSFont"]
             case .font?: ["Font"]
-            case .size?, .viewModifier?, .viewClass?, .outlet?, .view?, .appearanceFont?, .outletFontInCode?, .entryPoint?, .sizeChangeRefresh?, .documentFontReplaced?, nil: ["Font", "UIFont", "NSFont"]
+            case .size?, .viewModifier?, .viewClass?, .outlet?, .view?, .appearanceFont?, .outletFontInCode?, .entryPoint?, .sizeChangeRefresh?, .documentFontReplaced?, .stylesItselfWhenMade?, nil: ["Font", "UIFont", "NSFont"]
             }
             return named.filter { $0.definition.container.map(fontTypes.contains) ?? true }
         }
@@ -165,7 +165,8 @@ public struct SymbolTable: Sendable {
         case .view?: guard definition.kind == .view else { return false }
         case .font?, .platformFont?, nil: guard definition.kind == .font || definition.kind == .platformFont else { return false }
         // Classes, outlets and appearance fonts are looked up by `definitions(named:kind:)`, never as fonts.
-        case .viewClass?, .outlet?, .appearanceFont?, .outletFontInCode?, .entryPoint?, .sizeChangeRefresh?, .documentFontReplaced?: return false
+        case .viewClass?, .outlet?, .appearanceFont?, .outletFontInCode?, .entryPoint?, .sizeChangeRefresh?, .documentFontReplaced?, .stylesItselfWhenMade?:
+            return false
         }
         guard let labels = reference.argumentLabels else { return definition.parameters == nil }
         guard let parameters = definition.parameters else { return false }
@@ -222,7 +223,7 @@ public struct SymbolTable: Sendable {
         case .font(let value): return outcome(of: value, bindings: parameters, depth: depth + 1)
         // An initializer's stored size (`.initialized`), given this call's arguments.
         case .size(let value) where located.definition.storedProperty != nil: return outcome(ofSize: value, bindings: parameters, depth: depth + 1)
-        case .size, .inherits, .outlet, .entryPoint, .refreshedOnSizeChange, .replacesDocumentFont: return .unresolved
+        case .size, .inherits, .outlet, .entryPoint, .refreshedOnSizeChange, .replacesDocumentFont, .stylesItselfWhenMade: return .unresolved
         }
     }
 

@@ -1076,3 +1076,35 @@ extension ThirdRoundRulingsTests {
         #expect(ruleLines(audit(code.replacingOccurrences(of: "isActive = false", with: "isActive = true"))) == ["fixed_text_height:7"])
     }
 }
+
+extension ThirdRoundRulingsTests {
+    /// Nextcloud Talk's `NCButton` gives itself a button configuration in
+    /// its initializer, in another file: an instance made here is styled.
+    @Test func anInstanceOfAClassThatStylesItselfWhenMadeIsNotUnset() {
+        let reports = audit([
+            "NCButton.swift": """
+                import UIKit
+                class NCButton: UIButton {
+                    override init(frame: CGRect) {
+                        super.init(frame: frame)
+                        setUp()
+                    }
+                    required init?(coder: NSCoder) { nil }
+                    private func setUp() { configuration = .filled() }
+                }
+                """,
+            "Separator.swift": """
+                import UIKit
+                final class SeparatorCell: UITableViewCell {
+                    let button: UIButton = NCButton(frame: .zero)
+                    let plain = UIButton(type: .system)
+                    func setUp() {
+                        button.setTitle("Show more", for: .normal)
+                        plain.setTitle("Hide", for: .normal)
+                    }
+                }
+                """,
+        ])
+        #expect(ruleLines(reports["Separator.swift"]!) == ["unset_font:4"])
+    }
+}

@@ -10,7 +10,8 @@ enum RuleFamilies {
         SwiftUIInventory.self, SwiftUIFontRule.self, FrameRule.self, LineLimitRule.self, MinimumScaleFactorRule.self,
         DynamicTypeClampRule.self, LayoutAdaptationRule.self,
         UIKitFontRule.self, UIKitLabelRules.self, HeightConstraintRule.self, ScaledMetricRules.self,
-        LegacyTraitObserverRule.self, SymbolConfigurationRule.self, SymbolCollector.self, ViewClassCollector.self, DocumentFontReplacers.self, AppearanceFontCollector.self, EntryPoints.self,
+        LegacyTraitObserverRule.self, SymbolConfigurationRule.self, SymbolCollector.self, ViewClassCollector.self, DocumentFontReplacers.self, SelfStylingClasses.self, AppearanceFontCollector.self,
+        EntryPoints.self,
         SizeChangeRefreshes.self,
         ConstructorRule.self,
     ]

@@ -23,10 +23,6 @@ struct DocumentFontReplacers {
     }
 
     private static func replacesDocumentFont(_ members: MemberBlockSyntax) -> Bool {
-        let methods = Dictionary(
-            members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.compactMap { function in function.body.map { (function.name.text, $0) } },
-            uniquingKeysWith: { first, _ in first }
-        )
         let loading = members.members.compactMap { member -> CodeBlockSyntax? in
             if let initializer = member.decl.as(InitializerDeclSyntax.self),
                 initializer.signature.parameterClause.parameters.first?.firstName.text == "coder"
@@ -35,14 +31,24 @@ struct DocumentFontReplacers {
             }
             return member.decl.as(FunctionDeclSyntax.self).flatMap { $0.name.text == "awakeFromNib" ? $0.body : nil }
         }
-        // The loading code, and the class's own methods it calls (`styleButton()`).
-        let called = loading.flatMap { body in
+        return givesItselfAFont(in: loading, of: members)
+    }
+
+    /// Whether code of the class (`bodies`, and the class's own methods they
+    /// call: `styleButton()`) assigns its own font, title font, configuration
+    /// or attributed text.
+    static func givesItselfAFont(in bodies: [CodeBlockSyntax], of members: MemberBlockSyntax) -> Bool {
+        let methods = Dictionary(
+            members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.compactMap { function in function.body.map { (function.name.text, $0) } },
+            uniquingKeysWith: { first, _ in first }
+        )
+        let called = bodies.flatMap { body in
             body.descendants(FunctionCallExprSyntax.self).compactMap { call -> CodeBlockSyntax? in
                 guard call.calleeBase == nil || call.calleeBase?.referencedName == "self", let name = call.calleeName else { return nil }
                 return methods[name]
             }
         }
-        return (loading + called).contains { body in
+        return (bodies + called).contains { body in
             body.descendants(SequenceExprSyntax.self).contains { sequence in
                 let elements = Array(sequence.elements)
                 return elements.count >= 3 && elements[1].is(AssignmentExprSyntax.self)

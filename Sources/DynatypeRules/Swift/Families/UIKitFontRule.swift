@@ -305,7 +305,9 @@ struct UIKitFontRule {
         let textClass = builder.element(element).kind
         let declared = receivers.declared[receiver]
         let node = receivers.constructors[receiver].map(Syntax.init) ?? declared?.node ?? Syntax(receivers.assignments[receiver]!.first!.statement)
-        let className = declared?.node.as(PatternBindingSyntax.self)?.declaredTypeName ?? textClass
+        // The class made (`let b: UIButton = NCButton()`) is the one whose proxy or initializers may style it.
+        let made = receivers.constructors[receiver]?.calleeName.flatMap { $0.first?.isUppercase == true ? $0 : nil }
+        let className = made ?? declared?.node.as(PatternBindingSyntax.self)?.declaredTypeName ?? textClass
         let appKit = UIKitVocabulary.isAppKit(textClass)
         let font = appKit ? "NSFont.preferredFont(forTextStyle: .body)" : "UIFont.preferredFont(forTextStyle: .body)"
         // A UIButton's title is its `titleLabel`'s: the button has neither property to set.
