@@ -27,5 +27,7 @@ struct SelfStylingClasses {
 extension SelfStylingClasses: UnitRuleFamily {
     static let scope = UnitScope.type
     static let triggers: [Trigger] = ["font =", "font=", "configuration =", "configuration=", "attributedText ="]
+    /// A class of the text views (`configuration =` alone is mostly a URL session's).
+    static let alsoNeeds: [Trigger] = ["UILabel", "UIButton", "UITextField", "UITextView", "NSTextField", "NSButton", "NSTextView"]
     static func run(in unit: UnitRun) { SelfStylingClasses(builder: unit.builder).run() }
 }

@@ -152,21 +152,30 @@ struct UIKitFontRule {
     private func handedOnReceivers() -> Set<Receiver> {
         let index = builder.context.index
         let helpers = Dictionary(grouping: index.functions, by: \.name.text)
+        // By function and parameter position: a helper called from many places is read once.
+        var handsOn: [String: Bool] = [:]
         let passed = index.calls.flatMap { call -> [ExprSyntax] in
             guard let name = call.calleeName, name.first?.isLowercase == true, !Self.hierarchyCalls.contains(name) else { return [] }
             let helper = helpers[name].flatMap { $0.count == 1 ? $0[0] : nil }
             return call.arguments.enumerated().compactMap { position, argument in
+                guard Self.isPlainName(argument.expression) else { return nil }
                 guard let helper, let body = helper.body else { return argument.expression }
-                let parameters = Array(helper.signature.parameterClause.parameters)
+                let parameters = helper.signature.parameterClause.parameters
                 guard position < parameters.count else { return argument.expression }
-                let parameter = parameters[position]
-                return Self.stylesOrHandsOn((parameter.secondName ?? parameter.firstName).text, in: body) ? argument.expression : nil
+                let key = "\(name)#\(position)"
+                if handsOn[key] == nil {
+                    let parameter = parameters[parameters.index(parameters.startIndex, offsetBy: position)]
+                    handsOn[key] = Self.stylesOrHandsOn((parameter.secondName ?? parameter.firstName).text, in: body)
+                }
+                return handsOn[key]! ? argument.expression : nil
             }
         }
         // `titleLabel.applyThemeCollection(collection, itemStyle: .bigTitle)`: the view styled by a method of its own.
         let themed = index.calls.compactMap { call -> ExprSyntax? in
-            guard let name = call.calleeName?.lowercased(), Self.stylingWords.contains(where: name.contains) else { return nil }
-            return call.calleeBase
+            guard let base = call.calleeBase, Self.isPlainName(base), let name = call.calleeName?.lowercased(),
+                Self.stylingWords.contains(where: name.contains)
+            else { return nil }
+            return base
         }
         let returned = index.returnedValues.filter { !Self.buildsProperty($0) }
         // Styled under another name (`if let label = nameLabel { label.font = … }`, pocket-casts' folder preview).
@@ -174,11 +183,20 @@ struct UIKitFontRule {
         let given = Set((passed + themed + returned + renamed).filter(Self.isPlainName).flatMap { receivers.receivers(for: $0, at: $0) })
         // Kept in a property of its own type, whose other code may style it
         // (not another view's slot: `alert.accessoryView = field` styles nothing).
+        // (Only a view of this code matters, and each property is asked once.)
+        var styledProperty: [Receiver: Bool] = [:]
         let stored = index.assignments.compactMap { assignment -> ExprSyntax? in
             let elements = Array(assignment.elements)
-            guard elements.count == 3, Self.isPlainName(elements[0]) else { return nil }
+            guard elements.count == 3, Self.isPlainName(elements[0]), Self.isPlainName(elements[2]),
+                receivers.receivers(for: elements[2], at: elements[2]).contains(where: { receivers.declared[$0] != nil })
+            else { return nil }
             let kept = receivers.receivers(for: elements[0], at: assignment)
-            let styled = kept.contains { given.contains($0) || !fontAssignments(of: $0).isEmpty || !attributedTextAssignments(of: $0).isEmpty }
+            let styled = kept.contains { property in
+                if let known = styledProperty[property] { return known }
+                let styled = given.contains(property) || !fontAssignments(of: property).isEmpty || !attributedTextAssignments(of: property).isEmpty
+                styledProperty[property] = styled
+                return styled
+            }
             return styled || kept.allSatisfy({ receivers.declared[$0] == nil }) ? elements[2] : nil
         }
         return given.union(stored.filter(Self.isPlainName).flatMap { receivers.receivers(for: $0, at: $0) })
