@@ -1108,3 +1108,23 @@ extension ThirdRoundRulingsTests {
         #expect(ruleLines(reports["Separator.swift"]!) == ["unset_font:4"])
     }
 }
+
+extension ThirdRoundRulingsTests {
+    /// Nextcloud Talk builds attributed strings with SwiftyAttributes'
+    /// `withFont(_:)` in locals it joins: the label's font is theirs, fixed
+    /// here, not "made elsewhere".
+    @Test func fontsOfJoinedAttributedLocalsAreTheLabelsFont() {
+        let report = audit("""
+            import UIKit
+            final class Share: UIViewController {
+                let toLabel = UILabel()
+                func show(_ room: String) {
+                    let toString = "To:".withFont(.boldSystemFont(ofSize: 15))
+                    let roomString = room.withFont(.systemFont(ofSize: 15))
+                    toLabel.attributedText = toString + " " + roomString
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_uikit_font:5", "fixed_uikit_font:6"])
+    }
+}

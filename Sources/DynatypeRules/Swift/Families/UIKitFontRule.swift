@@ -366,8 +366,10 @@ struct UIKitFontRule {
     /// local, in that local's value and its `addAttribute(.font, value: …)` /
     /// `addAttributes([.font: …])` calls.
     private func attributedFonts(in assignment: Syntax) -> [ExprSyntax] {
+        // `[.font: f]`, and SwiftyAttributes' `"To".withFont(f)` (Nextcloud Talk).
         let inDictionaries = { (node: Syntax) in
             node.descendants(DictionaryElementSyntax.self).filter { $0.key.unwrapped.referencedName == "font" }.map(\.value)
+                + node.descendants(FunctionCallExprSyntax.self).filter { $0.calleeName == "withFont" }.compactMap { $0.arguments.first?.expression }
         }
         var fonts = inDictionaries(assignment)
         // `attributes: attributes()`: the dictionary a function of the type returns.
@@ -377,15 +379,23 @@ struct UIKitFontRule {
                 fonts += function.body.map { inDictionaries(Syntax($0)) } ?? []
             }
         }
-        let value = (assignment.as(SequenceExprSyntax.self).flatMap { Array($0.elements).last }
-            ?? assignment.as(FunctionCallExprSyntax.self)?.arguments.first?.expression)?.unwrapped
-        guard fonts.isEmpty, let name = value?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return fonts }
-        if case .local(let binding) = builder.context.bindings.resolve(name, at: assignment), let initial = binding.initializer {
-            fonts += inDictionaries(Syntax(initial))
+        let value: [ExprSyntax]
+        if let sequence = assignment.as(SequenceExprSyntax.self) {
+            // `attributedText = toString + " " + roomString`: each part.
+            value = Array(sequence.elements.dropFirst(2))
+        } else {
+            value = assignment.as(FunctionCallExprSyntax.self)?.arguments.first.map { [$0.expression] } ?? []
+        }
+        let names = value.compactMap { $0.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text }
+        guard fonts.isEmpty, !names.isEmpty else { return fonts }
+        for name in names {
+            if case .local(let binding) = builder.context.bindings.resolve(name, at: assignment), let initial = binding.initializer {
+                fonts += inDictionaries(Syntax(initial))
+            }
         }
         let index = builder.context.index
         for call in index.calls(named: "addAttribute") + index.calls(named: "addAttributes") + index.calls(named: "append")
-        where call.calleeBase?.unwrapped.referencedName == name {
+        where call.calleeBase?.unwrapped.referencedName.map(names.contains) == true {
             if call.calleeName == "addAttribute", call.firstUnlabeledArgument?.unwrapped.referencedName == "font", let font = call.argument("value") {
                 fonts.append(font)
             } else {
