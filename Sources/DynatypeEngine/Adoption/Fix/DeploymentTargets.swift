@@ -44,6 +44,8 @@ struct DeploymentTargets {
     private var bySynchronizedFolder: [(folder: String, minimums: Minimums)] = []
     private var lowest: Minimums = [:]
     private let build: ProjectBuildFiles
+    /// Each `.xcconfig`'s settings, read once however many configurations are based on it.
+    private var configurationFileSettings: [String: [String: String]] = [:]
 
     init(_ build: ProjectBuildFiles) {
         self.build = build
@@ -93,16 +95,23 @@ struct DeploymentTargets {
 
     /// Each build configuration's settings by its name (Debug, Release):
     /// its configuration file's, then its own over them.
-    private func settingsByConfiguration(_ list: OpenStepPlist?, _ object: (OpenStepPlist?) -> OpenStepPlist?) -> [String: [String: String]] {
+    private mutating func settingsByConfiguration(_ list: OpenStepPlist?, _ object: (OpenStepPlist?) -> OpenStepPlist?) -> [String: [String: String]] {
         var result: [String: [String: String]] = [:]
         for configuration in list?["buildConfigurations"]?.array.compactMap(object) ?? [] {
-            guard let name = configuration["name"]?.string, case .dictionary(let settings)? = configuration["buildSettings"] else { continue }
+            guard let name = configuration["name"]?.string, case .dictionary(let own)? = configuration["buildSettings"] else { continue }
             let reference = object(configuration["baseConfigurationReference"])
             let fileName = (reference?["path"]?.string ?? reference?["name"]?.string).map { ($0 as NSString).lastPathComponent }
-            let base = fileName.flatMap { build.configurationFiles[$0] }.map { BuildConfigurationFile.settings(of: $0) } ?? [:]
-            result[name] = base.merging(settings.compactMapValues(\.string)) { $1 }
+            let base = fileName.map { settings(ofConfigurationFile: $0) } ?? [:]
+            result[name] = base.merging(own.compactMapValues(\.string)) { $1 }
         }
         return result
+    }
+
+    private mutating func settings(ofConfigurationFile name: String) -> [String: String] {
+        if let known = configurationFileSettings[name] { return known }
+        let settings = build.configurationFiles[name].map { BuildConfigurationFile.settings(of: $0) } ?? [:]
+        configurationFileSettings[name] = settings
+        return settings
     }
 
     /// What a target builds for: its SDK, else its supported platforms.
