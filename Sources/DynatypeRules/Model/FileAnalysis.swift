@@ -47,7 +47,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
         case .anyOf(let branches): return branches.flatMap(calledHelperNames)
         case .viewHelper(let reference, _, let otherwise):
             return (reference.argumentLabels == nil ? [] : [reference.name]) + calledHelperNames(in: otherwise)
-        case .scales, .fixed, .readOnce, .unresolved, .sized: return []
+        case .scales, .fixed, .readOnce, .unresolved, .sized, .fromCallers: return []
         }
     }
 
@@ -65,7 +65,7 @@ public struct FileAnalysis: Codable, Hashable, Sendable {
                 names.insert(reference.name)
                 arguments.forEach { visit(size: $0.size) }
                 visit(otherwise)
-            case .scales, .fixed, .readOnce, .unresolved: break
+            case .scales, .fixed, .readOnce, .unresolved, .fromCallers: break
             }
         }
         func visit(size: SizeValue) {

@@ -103,6 +103,10 @@ public indirect enum FontValue: Codable, Hashable, Sendable {
     case symbol(SymbolReference, arguments: [SymbolArgument])
     /// A conditional font (`cond ? a : b`, `if`/`switch`): fixed when any branch is.
     case anyOf([FontValue])
+    /// A stored font an initializer sets from its parameter (`self.font =
+    /// font`, with no default): what the calls of it pass, each of which
+    /// defines the property too; unknown while no call passes one.
+    case fromCallers
     /// A view modifier that may apply a font (`.eyebrow()`, `.modifier(Caption())`):
     /// its definition's font when the audited code defines it as a font
     /// helper, else `otherwise` (the font from further out).

@@ -104,6 +104,9 @@ public struct ProjectResolver: Sendable {
         case .fixedFontToken:
             finding.message += " (defined at \(site))"
             finding.fix = "fix the definition at \(site) so it scales"
+        case .unresolvedFont where symbols.isPassedByNoCall(value):
+            finding.message = "the font cannot be resolved: \(Self.passedByNoCall(finding.current))"
+            finding.fix = "check that the fonts passed to its initializer scale"
         case .unresolvedFont:
             finding.message = "`\(finding.current)` is defined in the audited code (\(site)), but its definitions disagree or cannot be classified"
             finding.fix = "check that the definition at \(site) scales"
@@ -129,6 +132,8 @@ public struct ProjectResolver: Sendable {
             case .readOnce:
                 return AuditedElement(element: element, verdict: .passing, reason: "the font's size is read once from a text style (font_size_read_once at its definition)")
             case .fixed: return AuditedElement(element: element, verdict: .passing, reason: "fixed font, finding suppressed or disabled")
+            case .unresolved where symbols.isPassedByNoCall(value):
+                return AuditedElement(element: element, verdict: .unresolved, reason: Self.passedByNoCall(element.font))
             case .unresolved:
                 let reason = symbols.definitionSite(of: value).map { "the font's definitions (\($0)) disagree or cannot be classified" }
                     ?? Self.unresolvedReason(value)
@@ -139,6 +144,10 @@ public struct ProjectResolver: Sendable {
 }
 
 extension ProjectResolver {
+    static func passedByNoCall(_ font: String) -> String {
+        "`\(font)` is what the callers of its type's initializer pass, and no call of it in the audited code does"
+    }
+
     /// Why a value with no definition site is unresolved.
     static func unresolvedReason(_ value: FontValue) -> String {
         switch value {

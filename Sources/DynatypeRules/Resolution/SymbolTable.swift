@@ -93,7 +93,7 @@ public struct SymbolTable: Sendable {
                     && outcome(of: $0, arguments: arguments, bindings: [:], depth: 0) == .fixed
             }
         case .anyOf(let branches): return branches.contains { isFixedCall($0, of: key, definedIn: path) }
-        case .scales, .fixed, .readOnce, .unresolved, .sized: return false
+        case .scales, .fixed, .readOnce, .unresolved, .sized, .fromCallers: return false
         }
     }
 
@@ -120,9 +120,10 @@ public struct SymbolTable: Sendable {
     /// One symbol (same container, name and labels) defined in several files
     /// compiles only when the definitions are `private` to their files (two
     /// `private enum Const { enum Font { … } }`): the viewer's own file means its own.
+    /// A property stored from the callers is theirs, wherever they are.
     private func preferringViewerFile(_ candidates: [Located]) -> [Located] {
         guard let viewerPath else { return candidates }
-        let ownKeys = Set(candidates.filter { $0.path == viewerPath }.map(\.definition.key))
+        let ownKeys = Set(candidates.filter { $0.path == viewerPath && $0.definition.value != .font(.fromCallers) }.map(\.definition.key))
         guard !ownKeys.isEmpty else { return candidates }
         return candidates.filter { $0.path == viewerPath || !ownKeys.contains($0.definition.key) }
     }
@@ -196,7 +197,7 @@ public struct SymbolTable: Sendable {
         case .scales: return .scales
         case .fixed: return .fixed
         case .readOnce: return .readOnce
-        case .unresolved: return .unresolved
+        case .unresolved, .fromCallers: return .unresolved
         case .sized(let size): return outcome(ofSize: size, bindings: bindings, depth: depth + 1)
         case .anyOf(let branches): return Self.combine(branches.map { outcome(of: $0, bindings: bindings, depth: depth + 1) })
         case .symbol(let reference, let arguments):
@@ -211,7 +212,10 @@ public struct SymbolTable: Sendable {
     }
 
     /// Definitions that disagree leave the font unknown (the rule catalogue).
+    /// A property an initializer stores from its callers is what they pass.
     private func outcome(of candidates: [Located], arguments: [SymbolArgument], bindings: [String: SizeValue], depth: Int) -> FontOutcome {
+        let passed = candidates.filter { $0.definition.value != .font(.fromCallers) }
+        let candidates = passed.isEmpty ? candidates : passed
         let bound = arguments.map { SymbolArgument(label: $0.label, size: Self.substitute($0.size, bindings)) }
         let outcomes = Set(candidates.map { outcome(of: $0, arguments: bound, bindings: bindings, depth: depth + 1) })
         return outcomes.count == 1 ? outcomes.first! : .unresolved
@@ -300,6 +304,14 @@ public struct SymbolTable: Sendable {
         if outcomes.contains(.unresolved) { return .unresolved }
         if outcomes.contains(.readOnce) { return .readOnce }
         return .scales
+    }
+
+    /// A property its initializer stores from its callers, when no call in
+    /// the audit passes it one (for the note's reason).
+    public func isPassedByNoCall(_ value: FontValue) -> Bool {
+        guard case .symbol(let reference, _) = value else { return false }
+        let candidates = lookup(reference)
+        return !candidates.isEmpty && candidates.allSatisfy { $0.definition.value == .font(.fromCallers) }
     }
 
     /// Where the symbol a value refers to is defined, for messages.

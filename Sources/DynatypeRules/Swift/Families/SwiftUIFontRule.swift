@@ -177,7 +177,7 @@ struct SwiftUIFontRule {
         switch value {
         case .sized, .symbol, .viewHelper: return true
         case .anyOf(let branches): return branches.contains(where: containsDependency)
-        case .scales, .fixed, .readOnce, .unresolved: return false
+        case .scales, .fixed, .readOnce, .unresolved, .fromCallers: return false
         }
     }
 

@@ -74,6 +74,9 @@ struct SymbolCollector {
             // `self.font = font` from `font: Font? = .subheadline`: a call that
             // passes no font stores the default (calls that pass one define it too).
             let font = FontClassification.merging(values.map { value in
+                if value.count == 1, isParameterWithoutDefault(value[0], labelled: property) {
+                    return FontClassification(value: .fromCallers, spec: .code(Syntax(value[0])))
+                }
                 if value.count == 1, let fallback = parameterDefault(value[0]) { return classifier.classify(fallback, expecting: kind) }
                 return classifier.classify(sequence: value, expecting: kind, depth: 0)
             })
@@ -90,12 +93,24 @@ struct SymbolCollector {
     /// Font? = .subheadline`). A font another call passes in its place is
     /// judged where that call writes it.
     private func parameterDefault(_ expression: ExprSyntax) -> ExprSyntax? {
+        parameter(named: expression)?.defaultValue?.value
+    }
+
+    /// `font` in `init(text: String, font: UIFont) { self.font = font }`: every
+    /// call passes it, with the property's name as its label, and so defines
+    /// the property (`defineArgumentFonts`).
+    private func isParameterWithoutDefault(_ expression: ExprSyntax, labelled label: String) -> Bool {
+        guard let parameter = parameter(named: expression) else { return false }
+        return parameter.defaultValue == nil && parameter.firstName.text == label
+    }
+
+    private func parameter(named expression: ExprSyntax) -> FunctionParameterSyntax? {
         guard let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
             case .parameter = builder.context.bindings.resolve(name, at: expression)
         else { return nil }
         let clause = expression.ancestor(FunctionDeclSyntax.self)?.signature.parameterClause
             ?? expression.ancestor(InitializerDeclSyntax.self)?.signature.parameterClause
-        return clause?.parameters.first { ($0.secondName ?? $0.firstName).text == name }?.defaultValue?.value
+        return clause?.parameters.first { ($0.secondName ?? $0.firstName).text == name }
     }
 
     /// Stored font properties without a value of their own, by kind.
@@ -203,7 +218,7 @@ struct SymbolCollector {
             case .symbol(let reference, _): return ["Font", "UIFont", "NSFont"].contains(reference.qualifier ?? "")
             case .anyOf(let branches): return branches.contains(where: check)
             case .viewHelper: return false
-            case .unresolved: return false
+            case .unresolved, .fromCallers: return false
             }
         }
         return !font.sites.isEmpty || check(font.value)

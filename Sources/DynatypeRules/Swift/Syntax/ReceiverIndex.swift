@@ -84,7 +84,9 @@ final class ReceiverIndex {
             let receiver = Receiver(scope: typeScope(of: scope.memberBlock), path: "self")
             if let textClass = context.textViewSubclasses[scope.name] {
                 if assignments[receiver] != nil { declared[receiver] = (textClass, scope.node) }
-            } else {
+            } else if !scope.isValueType {
+                // A SwiftUI view named like a text view (`struct CategoryLabel: View`,
+                // `struct HTMLTextView: UIViewRepresentable`) stores its `font` for its body.
                 types[receiver] = scope.name
             }
         }

@@ -230,6 +230,8 @@ struct TypeScope {
     let isExtension: Bool
     let isClass: Bool
     var isProtocol: Bool { node.is(ProtocolDeclSyntax.self) }
+    /// A struct or an enum: never a UIKit/AppKit view, whatever its name.
+    var isValueType: Bool { node.is(StructDeclSyntax.self) || node.is(EnumDeclSyntax.self) }
     private let inheritance: InheritanceClauseSyntax?
 
     private static let kinds: Set<SyntaxKind> = [.structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl]

@@ -108,22 +108,32 @@ final class BindingResolver {
     func typeName(of name: String, at node: some SyntaxProtocol) -> String? {
         switch resolve(name, at: node) {
         case .local(let binding), .member(let binding, _, _): return binding.declaredTypeName
+        case .parameter: return Self.parameterType(name, at: node)?.simpleName
+        case .unknown: return nil
+        }
+    }
+
+    /// The type a value's declaration writes out: a local's or property's
+    /// annotation, a parameter's type (`configure: @escaping (Font) -> Font`).
+    func writtenType(of name: String, at node: some SyntaxProtocol) -> TypeSyntax? {
+        switch resolve(name, at: node) {
+        case .local(let binding), .member(let binding, _, _): return binding.typeAnnotation?.type
         case .parameter: return Self.parameterType(name, at: node)
         case .unknown: return nil
         }
     }
 
-    private static func parameterType(_ name: String, at node: some SyntaxProtocol) -> String? {
+    private static func parameterType(_ name: String, at node: some SyntaxProtocol) -> TypeSyntax? {
         var current = node.parent
         while let scope = current {
             let parameters = scope.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
                 ?? scope.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
             if let parameter = parameters?.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
-                return parameter.type.simpleName
+                return parameter.type
             }
             if let closure = scope.as(ClosureExprSyntax.self), Self.closureHasParameter(name, closure) {
                 guard case .parameterClause(let clause)? = closure.signature?.parameterClause else { return nil }
-                return clause.parameters.first { ($0.secondName ?? $0.firstName).text == name }?.type?.simpleName
+                return clause.parameters.first { ($0.secondName ?? $0.firstName).text == name }?.type
             }
             current = scope.parent
         }

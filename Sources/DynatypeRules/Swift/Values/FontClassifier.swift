@@ -178,6 +178,9 @@ struct FontClassifier {
         if let base, Self.fontModifiers.contains(name) {
             return classify(base, expecting: expecting, depth: depth + 1)
         }
+        if let transformed = FontTransform.transformedFont(of: call, bindings: context.bindings) {
+            return classify(transformed, expecting: expecting, depth: depth + 1)
+        }
         // Anything else is a call of a helper: judged by its definition and
         // the sizes this call passes (the rule catalogue "Clarifications").
         let reference = SymbolReference(
