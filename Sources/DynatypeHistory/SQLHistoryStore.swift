@@ -11,13 +11,16 @@ public class SQLHistoryStore: HistoryStore {
     /// The database as messages name it (a path, or a URL without its password).
     public let name: String
     public let repositoryID: Int64
-    /// Sorted keys: the same summary is stored as the same bytes.
+    /// Sorted keys: the same value is stored as the same bytes.
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return encoder
     }()
     private let decoder = JSONDecoder()
+
+    /// A value as a JSON column holds it.
+    func storedJSON<T: Encodable>(_ value: T) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
 
     init(connection: any SQLConnection, name: String, repositoryID: Int64) {
         self.connection = connection
@@ -79,8 +82,8 @@ public class SQLHistoryStore: HistoryStore {
                 try $0.int("next")
             }.first ?? 1
             let summary = record.summary
-            let byRule = String(decoding: try encoder.encode(summary.findingsByRule), as: UTF8.self)
-            let notAudited = String(decoding: try encoder.encode(record.notAudited), as: UTF8.self)
+            let byRule = try storedJSON(summary.findingsByRule)
+            let notAudited = try storedJSON(record.notAudited)
             try connection.insert(into: "commits", [
                 "repository_id": repository, "sha": .text(record.sha), "seq": .int(sequence), "parent": .optional(record.parent),
                 "base": .optional(record.base), "status": .text(record.status.rawValue), "error": .optional(record.error),

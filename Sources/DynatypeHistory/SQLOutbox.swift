@@ -24,7 +24,7 @@ extension SQLHistoryStore {
         for regression in notifications.opened + notifications.moved {
             try connection.insert(into: "open_regressions", [
                 "repository_id": repository, "sha": .text(regression.sha), "ref": .text(regression.ref),
-                "findings": .text(try json(regression.findings)), "failing_paths": .text(try json(regression.failingPaths)),
+                "findings": .text(try storedJSON(regression.findings)), "failing_paths": .text(try storedJSON(regression.failingPaths)),
                 "ratio_before": .real(regression.ratioBefore),
             ], suffix: """
                  ON CONFLICT (repository_id, sha) DO UPDATE SET ref = excluded.ref, findings = excluded.findings,
@@ -37,8 +37,6 @@ extension SQLHistoryStore {
             )
         }
     }
-
-    private func json<T: Encodable>(_ value: T) throws -> String { String(decoding: try JSONEncoder().encode(value), as: UTF8.self) }
 
     public func openRegressions(ref: String) throws -> [OpenRegression] {
         try rows(

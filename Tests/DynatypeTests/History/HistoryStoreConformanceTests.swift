@@ -302,6 +302,24 @@ import Testing
         #expect(try store.openRegressions(ref: "refs/heads/main").isEmpty)
     }
 
+    /// Two scans of one history store the same bytes: JSON columns are
+    /// written with sorted keys, whatever order the encoder's dictionary
+    /// happens to take in a process.
+    @Test func anOpenRegressionsFindingsAreStoredWithSortedKeys() throws {
+        let folder = try TemporaryDirectory()
+        let database = try StoreEngine.sqlite.emptyDatabase(in: folder)
+        let store = try database.openForWriting(.test())
+        var opening = CommitNotifications()
+        opening.opened = [OpenRegression(
+            sha: Self.sha("1"), ref: "refs/heads/main", findings: [.init(fingerprint: "f1", path: "A.swift", rule: "fixed_font_size")],
+            failingPaths: ["A.swift"], ratioBefore: 0.9
+        )]
+        try store.save(Self.record(Self.sha("1"), errors: 1), configuration: nil, changes: [], renames: [], analyses: [], tips: [:], notifications: opening)
+        guard case .sqlite(let path) = database else { return }
+        let stored = try SQLiteDatabase(path: path).query("SELECT findings FROM open_regressions", []) { try $0.text("findings") }
+        #expect(stored == [#"[{"fingerprint":"f1","path":"A.swift","rule":"fixed_font_size"}]"#])
+    }
+
     @Test(arguments: StoreEngine.allCases)
     func aDatabaseFromANewerDynatypeIsRefused(engine: StoreEngine) throws {
         let folder = try TemporaryDirectory()
