@@ -101,10 +101,13 @@ struct UIKitFontRule {
     private func elementReceivers() -> [Receiver] {
         // An outlet whose font the Swift code never sets is the Interface
         // Builder document's element, not this file's.
-        let handedOn = handedOnReceivers()
-        var result = Set(receivers.declared.keys.filter {
-            !fontAssignments(of: $0).isEmpty && !showsOnlyAnImage($0) || !isOutlet($0) && !handedOn.contains($0) && showsTextInDefaultFont($0)
-        })
+        var result = Set(receivers.declared.keys.filter { !fontAssignments(of: $0).isEmpty && !showsOnlyAnImage($0) })
+        // The pass over everything handed on is made only for files that make a view it could clear.
+        let unstyled = receivers.declared.keys.filter { !result.contains($0) && !isOutlet($0) && showsTextInDefaultFont($0) }
+        if !unstyled.isEmpty {
+            let handedOn = handedOnReceivers()
+            result.formUnion(unstyled.filter { !handedOn.contains($0) })
+        }
         for receiver in receivers.assignments.keys where !fontAssignments(of: receiver).isEmpty {
             if let owner = receiver.owner, result.contains(owner) || drawsConfiguredTitle(receiver) { continue }
             if receivers.isTextView(receiver), !showsOnlyAnImage(receiver) { result.insert(receiver) }
