@@ -50,4 +50,6 @@ public struct CommitAudit {
 /// Sees every commit audited with a base, and says what to save with it.
 public protocol CommitObserver: AnyObject {
     func notifications(for audit: CommitAudit) throws -> CommitNotifications
+    /// The commit and the notifications made for it are saved.
+    func saved(_ sha: String)
 }

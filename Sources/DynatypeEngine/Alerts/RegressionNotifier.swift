@@ -18,6 +18,20 @@ public final class RegressionNotifier: CommitObserver {
     public var sinks: [String]
     public var raisesAlerts = true
     private let store: HistoryStore
+    /// The open regressions of the ref of the last commit saved, as it left
+    /// them: a backfill reads them once, not once per commit (duckduckgo-iOS's
+    /// history keeps up to 79 open, with findings of up to 14 KB each). Only
+    /// the last commit's: a commit saved again may move its regression to
+    /// another ref.
+    private var openAfterLastSaved: OpenLedger?
+    /// What it becomes once the commit being audited is saved.
+    private var pending: OpenLedger?
+
+    private struct OpenLedger {
+        let ref: String
+        let sha: String
+        let regressions: [OpenRegression]
+    }
 
     public init(repository: String, policy: RegressionPolicy, sinks: [String], store: HistoryStore) {
         self.repository = repository
@@ -38,10 +52,13 @@ public final class RegressionNotifier: CommitObserver {
         let introduced = audit.changes.filter { $0.kind == .introduced }
         let fixed = audit.changes.filter { $0.kind == .fixed }
 
-        for open in try store.openRegressions(ref: audit.ref) {
+        var stillOpen: [OpenRegression] = []
+        defer { pending = OpenLedger(ref: audit.ref, sha: record.sha, regressions: stillOpen + notifications.opened) }
+        for open in try openRegressions(before: audit) {
             let regression = open.followed(through: audit)
             guard isResolved(regression, by: audit) else {
                 if regression != open { notifications.moved.append(regression) }
+                stillOpen.append(regression)
                 continue
             }
             notifications.resolved.append(regression.sha)
@@ -93,6 +110,18 @@ public final class RegressionNotifier: CommitObserver {
             }
         }
         return notifications
+    }
+
+    public func saved(_ sha: String) {
+        openAfterLastSaved = pending?.sha == sha ? pending : nil
+        pending = nil
+    }
+
+    /// The ref's open regressions as its base left them: remembered when the
+    /// base is the last commit saved, on this ref, else read from the history.
+    private func openRegressions(before audit: CommitAudit) throws -> [OpenRegression] {
+        if let ledger = openAfterLastSaved, ledger.ref == audit.ref, ledger.sha == audit.base?.sha { return ledger.regressions }
+        return try store.openRegressions(ref: audit.ref)
     }
 
     private func isResolved(_ regression: OpenRegression, by audit: CommitAudit) -> Bool {

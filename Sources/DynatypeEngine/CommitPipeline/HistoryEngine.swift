@@ -168,6 +168,7 @@ public final class HistoryEngine {
         try store.save(
             record, configuration: stored, changes: changes, renames: renames, analyses: analyzer.takeNew(), tips: tips, notifications: notifications
         )
+        observer?.saved(record.sha)
         return AuditedCommit(record: record, changes: changes)
     }
 

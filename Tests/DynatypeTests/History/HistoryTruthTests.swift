@@ -213,6 +213,46 @@ import Testing
         #expect(try ledger.openRegressions().first?.findings.map(\.path) == ["App/Tile.swift"])
     }
 
+    /// A backfill keeps the ledger in memory from commit to commit; read
+    /// back from the history at every commit instead (a notifier per commit,
+    /// as a daemon restarted each time), it must come out the same.
+    @Test func aLedgerKeptThroughABackfillIsTheLedgerReadBackAtEveryCommit() throws {
+        let steps: [(String, (GitFixture) throws -> Void)] = [
+            ("first", { try $0.write("App/Card.swift", Snippets.view("Card")) }),
+            ("hardcode the card", { try $0.write("App/Card.swift", Snippets.view("Card", font: ".system(size: 13)")) }),
+            ("rename", { try $0.git(["mv", "App/Card.swift", "App/Tile.swift"]) }),
+            ("fix the tile", { try $0.write("App/Tile.swift", Snippets.view("Card")) }),
+            ("hardcode a badge", { try $0.write("App/Badge.swift", Snippets.view("Badge", font: ".system(size: 11)")) }),
+            ("fix the badge", { try $0.write("App/Badge.swift", Snippets.view("Badge")) }),
+        ]
+        func ledger(scanningEachCommit: Bool) throws -> [String] {
+            let ledger = try Ledger()
+            var notifiers: [RegressionNotifier] = []
+            for (title, change) in steps {
+                try change(ledger.fixture)
+                try ledger.fixture.commit(title)
+                guard scanningEachCommit else { continue }
+                let notifier = RegressionNotifier(repository: "app", policy: RegressionPolicy(), sinks: [], store: ledger.harness.store)
+                notifiers.append(notifier)
+                ledger.harness.engine.observer = notifier
+                try ledger.scan()
+            }
+            if !scanningEachCommit { try ledger.scan() }
+            let database = try SQLiteDatabase(path: ledger.fixture.folder.url.appendingPathComponent("history.sqlite").path)
+            let regressions = try database.query("SELECT sha, resolved_by, findings FROM open_regressions", []) { row in
+                (try row.text("sha"), try row.optionalText("resolved_by"), try row.text("findings"))
+            }
+            return try regressions.map { sha, resolvedBy, findings in
+                let resolved = try resolvedBy.map { try ledger.record($0).title } ?? "open"
+                let paths = try JSONDecoder().decode([OpenRegression.Finding].self, from: Data(findings.utf8)).map(\.path)
+                return "\(try ledger.record(sha).title) → \(resolved): \(paths)"
+            }.sorted()
+        }
+        let kept = try ledger(scanningEachCommit: false)
+        #expect(kept == [#"hardcode a badge → fix the badge: ["App/Badge.swift"]"#, #"hardcode the card → fix the tile: ["App/Tile.swift"]"#])
+        #expect(try ledger(scanningEachCommit: true) == kept)
+    }
+
     /// `status`, `fleet`, the metrics and the report read one ledger.
     @Test func everyViewCountsTheSameOpenRegressionsComplianceAndFailingFiles() throws {
         let ledger = try Ledger()
