@@ -124,11 +124,12 @@ public final class RegressionNotifier: CommitObserver {
         return try store.openRegressions(ref: audit.ref)
     }
 
+    /// The cheap tests first: a backfill asks this of every open regression at every commit.
     private func isResolved(_ regression: OpenRegression, by audit: CommitAudit) -> Bool {
         regression.sha != audit.record.sha
-            && !regression.findings.contains { audit.hasFinding($0.fingerprint, at: $0.path) || audit.isUnchecked($0) }
-            && !regression.failingPaths.contains(where: audit.isFailing)
             && audit.record.summary.complianceRatio >= regression.ratioBefore - policy.maximumRatioDrop
+            && !regression.failingPaths.contains(where: audit.isFailing)
+            && !regression.findings.contains { audit.hasFinding($0.fingerprint, at: $0.path) || audit.isUnchecked($0) }
     }
 
     private func alert(
