@@ -61,5 +61,7 @@ struct DocumentFontReplacers {
 extension DocumentFontReplacers: UnitRuleFamily {
     static let scope = UnitScope.type
     static let triggers: [Trigger] = ["(coder", "awakeFromNib"]
+    /// Every view class has an `init(coder:)`: only one that assigns what replaces the document's font is read.
+    static let alsoNeeds: [Trigger] = ["font", "configuration", "attributedText"]
     static func run(in unit: UnitRun) { DocumentFontReplacers(builder: unit.builder).run() }
 }
