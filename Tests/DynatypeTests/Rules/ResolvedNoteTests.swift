@@ -4,6 +4,12 @@ import Testing
 /// Fonts that `unresolved_font` notes on real apps left open although the
 /// app's own code decides them (judged by hand on untuned apps).
 @Suite struct ResolvedNoteTests {
+    /// A SwiftUI view of another file whose body is `lines`.
+    private func caller(_ lines: String...) -> String {
+        "import SwiftUI\nstruct Caller: View {\n    var body: some View {\n"
+            + lines.map { "        \($0)\n" }.joined() + "    }\n}\n"
+    }
+
     /// isowords' `adaptiveFont(_:size:configure:)`: its modifier applies
     /// `self.configure(.custom(name, size: size))`, a `(Font) -> Font` its
     /// callers give and `{ $0 }` by default.
@@ -27,14 +33,7 @@ import Testing
     @Test func aFontTransformIsJudgedByTheFontItIsCalledOn() {
         let reports = audit([
             "Fonts.swift": adaptiveFont,
-            "Card.swift": """
-                import SwiftUI
-                struct Card: View {
-                    var body: some View {
-                        Text("Daily challenge").adaptiveFont("Matter-Medium", size: 16)
-                    }
-                }
-                """,
+            "Card.swift": caller(#"Text("Daily challenge").adaptiveFont("Matter-Medium", size: 16)"#),
         ])
         #expect(ruleLines(reports["Fonts.swift"]!) == ["custom_font_without_relative_style:12"])
         #expect(ruleLines(reports["Card.swift"]!).isEmpty)
@@ -120,29 +119,17 @@ import Testing
     @Test func aFontStoredFromTheCallersIsWhatTheyPass() {
         let scaling = audit([
             "HTMLTextView.swift": htmlTextView,
-            "Notes.swift": """
-                import SwiftUI
-                struct Notes: View {
-                    var body: some View {
-                        HTMLTextView(text: "Show notes", font: .preferredFont(forTextStyle: .body))
-                    }
-                }
-                """,
+            "Notes.swift": caller(#"HTMLTextView(text: "Show notes", font: .preferredFont(forTextStyle: .body))"#),
         ])
         #expect(ruleLines(scaling["HTMLTextView.swift"]!).isEmpty)
         #expect(scaling["HTMLTextView.swift"]!.elements.map(\.verdict) == [.passing])
 
         let disagreeing = audit([
             "HTMLTextView.swift": htmlTextView,
-            "Notes.swift": """
-                import SwiftUI
-                struct Notes: View {
-                    var body: some View {
-                        HTMLTextView(text: "Show notes", font: .preferredFont(forTextStyle: .body))
-                        HTMLTextView(text: "Chapters", font: .systemFont(ofSize: 15))
-                    }
-                }
-                """,
+            "Notes.swift": caller(
+                #"HTMLTextView(text: "Show notes", font: .preferredFont(forTextStyle: .body))"#,
+                #"HTMLTextView(text: "Chapters", font: .systemFont(ofSize: 15))"#
+            ),
         ])
         #expect(disagreeing["HTMLTextView.swift"]!.findings.map(\.rule) == [.unresolvedFont])
     }
