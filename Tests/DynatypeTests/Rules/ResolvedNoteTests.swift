@@ -139,4 +139,46 @@ import Testing
         #expect(report.findings.map(\.rule) == [.unresolvedFont])
         #expect(report.findings.first?.message == "the font cannot be resolved: `font` is what the callers of its type's initializer pass, and no call of it in the audited code does")
     }
+
+    /// SwiftFin's toast: a computed font returns one font per platform, with
+    /// or without `return`; every branch is its value, and a fixed one is
+    /// reported where it is written.
+    @Test(arguments: ["", "return "])
+    func aComputedFontIsEveryFontItsPlatformsReturn(keyword: String) {
+        let code = """
+            import SwiftUI
+            struct Toast: View {
+                var body: some View {
+                    Text("Saved").font(textFont)
+                }
+                private var textFont: Font {
+                    #if os(tvOS)
+                    \(keyword).subheadline
+                    #else
+                    \(keyword).system(size: 15)
+                    #endif
+                }
+            }
+            """
+        #expect(ruleLines(audit(code)) == ["fixed_font_token:4", "fixed_font_size:10"])
+    }
+
+    @Test func aComputedFontOfTextStylesOnEveryPlatformScales() {
+        let code = """
+            import SwiftUI
+            struct Toast: View {
+                var body: some View {
+                    Text("Saved").font(textFont)
+                }
+                private var textFont: Font {
+                    if compact { return .subheadline }
+                    return .body
+                }
+                let compact: Bool
+            }
+            """
+        let report = audit(code)
+        #expect(report.findings.isEmpty)
+        #expect(report.elements.map(\.verdict) == [.passing])
+    }
 }

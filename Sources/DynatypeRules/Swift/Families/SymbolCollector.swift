@@ -178,10 +178,12 @@ struct SymbolCollector {
             )
         }
         if variable.attributes.attribute(named: "ScaledMetric") != nil { return make(.size, .size(.scales)) }
-        guard let expression = binding.valueExpression else { return nil }
+        let values = binding.returnedValues
+        guard let expression = values.first else { return nil }
         let type = Self.declaredType(binding.typeAnnotation?.type, in: TypeScope.enclosing(variable))
         if let type, Self.fontTypes.contains(type) || Self.platformFontTypes.contains(type) {
-            let font = classifier.classify(expression, expecting: nil)
+            // A getter may return several fonts (one per `#if` platform, per `if` branch): it is all of them.
+            let font = FontClassification.merging(values.map { classifier.classify($0, expecting: nil) })
             builder.addHelperCalls(font.helperCalls)
             return make(Self.fontTypes.contains(type) ? .font : .platformFont, .font(font.value))
         }

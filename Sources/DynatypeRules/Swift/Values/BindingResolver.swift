@@ -236,6 +236,14 @@ extension CodeBlockItemListSyntax {
         if count == 1, let only = first {
             // A single `if`/`switch` expression is a statement here (`if #available(…) { .a } else { .b }`).
             if let expression = only.item.as(ExprSyntax.self) ?? only.item.as(ExpressionStmtSyntax.self)?.expression { return [expression] }
+            // `#if os(tvOS) .subheadline #else .body #endif`: what each platform's branch returns.
+            if let conditional = only.item.as(IfConfigDeclSyntax.self) {
+                let branches = conditional.clauses.compactMap { clause -> CodeBlockItemListSyntax? in
+                    guard case .statements(let statements)? = clause.elements else { return nil }
+                    return statements
+                }
+                if branches.count == conditional.clauses.count { return branches.flatMap(\.returnedExpressions) }
+            }
         }
         var found: [ExprSyntax] = []
         for item in self {

@@ -249,6 +249,9 @@ enum FontPosition {
                 return expected(ofType: TypeSyntax(IdentifierTypeSyntax(name: .identifier(owner))))
             case .patternBinding:
                 return expected(ofType: PatternBindingSyntax(candidate)!.typeAnnotation?.type)
+            // `#if os(tvOS) return .subheadline #else return .system(size: 15) #endif`: each platform's return.
+            case .ifConfigDecl:
+                break
             case .closureExpr:
                 let closure = ClosureExprSyntax(candidate)!
                 if let type = closure.signature?.returnClause?.type { return expected(ofType: type) }
