@@ -3,7 +3,7 @@ import Foundation
 /// Phase one for `.xib` / `.storyboard` files: `interface_builder_fixed_font`
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
-    public static let version = "ib-10"
+    public static let version = "ib-11"
 
     public init() {}
 
@@ -179,7 +179,7 @@ private struct InterfaceBuilderReader {
                 + "with `adjustsFontForContentSizeCategory = true`"
         } else {
             replacement = "<fontDescription key=\"fontDescription\" style=\"UICTFontTextStyle\(Self.ibName(styleName))\"/>"
-            fix = "set the font to the text style \(Self.inspectorName(styleName)) and tick \"Automatically Adjusts Font\""
+            fix = "set the font to the text style \(Self.inspectorName(styleName)) and " + Self.liveScaling(of: owner)
         }
         if let id = ownerAttributes["id"] { documentFontFindings.append((analysis.findings.count, id, true, ownerAttributes["customClass"])) }
         analysis.findings.append(Finding(
@@ -188,6 +188,14 @@ private struct InterfaceBuilderReader {
             current: "<fontDescription \(font.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\"\($0.value)\"" }.joined(separator: " "))/>",
             replacement: replacement, fix: fix, declaration: declaration, elements: [element]
         ))
+    }
+
+    /// How the element follows a change of text size while it shows: the
+    /// inspector's checkbox where it has one; a button's title label is set
+    /// in code (Interface Builder has no such box for buttons).
+    private static func liveScaling(of owner: String) -> String {
+        adjustingViews.contains(owner) ? "tick \"Automatically Adjusts Font\""
+            : "set `titleLabel?.adjustsFontForContentSizeCategory = true` on its outlet in code"
     }
 
     /// What the text style would drop of the font: a custom face, italics, or

@@ -82,10 +82,12 @@ public struct ProjectResolver: Sendable {
         case .outletDoesNotAdjustFont(let owner, let property): return !symbols.outletAdjustsFont(owner: owner, property: property)
         case .noAppearanceFont(let type): return !symbols.hasAppearanceFont(type) && !symbols.stylesItselfWhenMade(type)
         case .outletFontNotSetInCode(let owner, let property):
-            return !symbols.definitions(named: property, kind: .outletFontInCode).contains { $0.definition.container == owner }
+            let owners = symbols.lineage(of: owner)
+            return !symbols.definitions(named: property, kind: .outletFontInCode).contains { $0.definition.container.map(owners.contains) ?? false }
         case .outletFontNotAssignedInCode(let owner, let property):
+            let owners = symbols.lineage(of: owner)
             return !symbols.definitions(named: property, kind: .outletFontInCode).contains {
-                $0.definition.container == owner && $0.definition.value == .font(.unresolved(OutletFontInCode.assigned))
+                ($0.definition.container.map(owners.contains) ?? false) && $0.definition.value == .font(.unresolved(OutletFontInCode.assigned))
             }
         case .classKeepsDocumentFont(let type): return !symbols.replacesDocumentFont(type)
         case .outsideWidgetExtension: return !symbols.viewerIsInWidgetExtension

@@ -45,16 +45,22 @@ extension SymbolTable {
     public func stylesItselfWhenMade(_ type: String) -> Bool { classOrSuperclass(of: type, has: .stylesItselfWhenMade) }
 
     private func classOrSuperclass(of type: String, has kind: SymbolKind) -> Bool {
+        lineage(of: type).contains { !definitions(named: $0, kind: kind).isEmpty }
+    }
+
+    /// The class and the classes it inherits, as far as the audited code
+    /// declares them: an outlet a superclass declares and styles is the
+    /// subclass's outlet in the document that names the subclass.
+    func lineage(of type: String) -> Set<String> {
         var pending = [type]
         var seen: Set<String> = []
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
-            if !definitions(named: name, kind: kind).isEmpty { return true }
             for located in definitions(named: name, kind: .viewClass) {
                 if case .inherits(let types) = located.definition.value, let superclass = types.first { pending.append(superclass) }
             }
         }
-        return false
+        return seen
     }
 
     /// Whether the outlet is connected in some Interface Builder document and

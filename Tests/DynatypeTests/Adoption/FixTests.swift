@@ -99,7 +99,7 @@ import Testing
         #expect(written[0].contains(".dynamicTypeSize(.xSmall ... DynamicTypeSize.accessibility5)"))
         #expect(written[0].contains(".frame(minHeight: 44)"))
         // The other side and the alignment stay; a fixed text width is freed by the same edit.
-        #expect(written[0].contains("Text(\"Tag\").frame(maxWidth: .infinity, minHeight: 24, alignment: .leading)"))
+        #expect(written[0].contains("Text(\"Tag\").frame(minWidth: 60, minHeight: 24, alignment: .leading)"))
         #expect(written[0].contains("HStack { Text(\"Side\") }.frame(minWidth: 80, maxWidth: 80, minHeight: 30)"))
         #expect(written[1].contains("scaledFont(for: UIFont(name: \"Avenir\", size: 15) ?? .systemFont(ofSize: 15))"))
         #expect(written[1].contains("        nameLabel.font = UIFont.preferredFont(forTextStyle: .body)\n        nameLabel.adjustsFontForContentSizeCategory = true\n"))

@@ -153,7 +153,7 @@ import Testing
             enum Size { static let circle = CGSize(width: 24, height: 24) }
             """)
         let heights = report.findings.filter { $0.rule == .fixedTextHeight }
-        #expect(heights.map(\.replacement) == [nil, nil, ".frame(maxWidth: .infinity, minHeight: 44)"])
+        #expect(heights.map(\.replacement) == [nil, nil, ".frame(minWidth: 120, minHeight: 44)"])
         #expect(heights.first?.fix.contains("@ScaledMetric") == true)
     }
 

@@ -263,8 +263,8 @@ import Testing
             """)
         #expect(report.findings.map { "\($0.rule.rawValue) \($0.replacement ?? "")" } == [
             // A frame without an alignment centres its content; the fix keeps that.
-            "fixed_text_height .frame(maxWidth: .infinity, minHeight: 60)",
-            "fixed_text_width .frame(maxWidth: .infinity, minHeight: 60)",
+            "fixed_text_height .frame(minWidth: 80, minHeight: 60)",
+            "fixed_text_width .frame(minWidth: 80, minHeight: 60)",
             "fixed_text_height .frame(minHeight: 200, alignment: .top)",
             "fixed_text_height .frame(minWidth: 300, maxWidth: 300, minHeight: 40, alignment: .leading)",
         ])

@@ -30,14 +30,14 @@ struct ConstructorRule {
             else { continue }
             let hold = DrawnText.drawingOverride(around: call).map { _ in Self.drawnByHand }
             // Stored in a property: the property's reads across the audit decide.
-            if let property = Self.storingProperty(of: call) {
+            if let property = storingProperty(of: call) {
                 let hold = hold ?? StoredPlatformFont(call: call, name: property).hold
                 for site in sites where site.dependency == nil {
                     builder.report(site, also: .readAsFont(property: property), hold: hold)
                 }
                 sites.filter { $0.dependency != nil }.forEach { builder.report($0, hold: hold) }
             } else {
-                let hold = hold ?? Self.localVariable(of: call).flatMap { StoredPlatformFont(call: call, name: $0).hold }
+                let hold = hold ?? localVariable(of: call).flatMap { StoredPlatformFont(call: call, name: $0).hold }
                 sites.forEach { builder.report($0, hold: hold) }
             }
         }
@@ -82,23 +82,44 @@ struct ConstructorRule {
     /// The property a font is stored in, by assignment (`theme.chosenFont =
     /// UIFont(…)`, also derived: `UIFont.systemFont(ofSize: 1).rounded()`)
     /// or as a member's value (`static let dyslexic = UIFont(…)`).
-    private static func storingProperty(of call: FunctionCallExprSyntax) -> String? {
-        let node = storedValue(of: call)
+    private func storingProperty(of call: FunctionCallExprSyntax) -> String? {
+        let node = Self.storedValue(of: call)
         if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
             let variable = binding.ancestor(VariableDeclSyntax.self), SymbolCollector.isDeclarationLevel(Syntax(variable))
         {
             return binding.name
         }
-        guard let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return nil }
-        let elements = Array(sequence.elements)
-        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id else { return nil }
-        let target = elements[0].unwrapped
-        return target.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text
+        guard let target = Self.assignmentTarget(of: node) else { return nil }
+        if let member = target.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            !builder.context.bindings.isLocalOrParameter(name, at: target)
+        else { return nil }
+        return name
     }
 
-    /// `let font = UIFont…` in a function or closure (a property when not).
-    private static func localVariable(of call: FunctionCallExprSyntax) -> String? {
-        storedValue(of: call).parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self)?.name
+    /// `let font = UIFont…` in a function or closure (a property when not),
+    /// or `font = UIFont…` where `font` is such a local declared without a value.
+    private func localVariable(of call: FunctionCallExprSyntax) -> String? {
+        let node = Self.storedValue(of: call)
+        if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) { return binding.name }
+        guard case .local(let binding)? = assignedLocal(of: node) else { return nil }
+        return binding.name
+    }
+
+    /// The local that `name = value` assigns, when the target is one.
+    private func assignedLocal(of value: Syntax) -> Binding? {
+        guard let target = Self.assignmentTarget(of: value)?.as(DeclReferenceExprSyntax.self) else { return nil }
+        let binding = builder.context.bindings.resolve(target.baseName.text, at: target)
+        guard case .local = binding else { return nil }
+        return binding
+    }
+
+    /// `target` in `target = value`.
+    private static func assignmentTarget(of value: Syntax) -> ExprSyntax? {
+        guard let sequence = value.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == value.id else { return nil }
+        return elements[0].unwrapped
     }
 
     /// The expression that is stored: the font, or what derives it (`UIFont(…)!`, `.withSize(…)`).
@@ -158,6 +179,10 @@ struct ConstructorRule {
             }
             if let initializer = parent.as(InitializerClauseSyntax.self) {
                 guard let binding = initializer.parent?.as(PatternBindingSyntax.self), let name = binding.name else { return false }
+                return isPassedToScaledFont(name, near: binding)
+            }
+            // `font = UIFont(…)` in a branch, `let font: UIFont` declared above it.
+            if case .local(let binding)? = assignedLocal(of: node), let name = binding.name {
                 return isPassedToScaledFont(name, near: binding)
             }
             guard parent.is(ExprSyntax.self) || parent.is(ExprListSyntax.self) else { return false }

@@ -65,14 +65,16 @@ struct FrameRule {
         }
     }
 
-    /// The frame with a fixed text side made flexible and everything else
-    /// kept: a side that is not a finding stays fixed (`minWidth: 60,
+    /// The frame with a fixed text side made flexible (a width at least the
+    /// design's, a height at least its own) and everything else kept: a side that is not a finding stays fixed (`minWidth: 60,
     /// maxWidth: 60`), and the alignment stays (or stays the default centre),
     /// since `frame(width:height:)` and the flexible frame cannot be mixed in one call.
     static func flexibleFrame(_ frame: FunctionCallExprSyntax, freeingWidth: Bool, freeingHeight: Bool) -> String {
         var arguments: [String] = []
         if freeingWidth {
-            arguments.append("maxWidth: .infinity")
+            // The design's width stays the least it takes (`maxWidth: .infinity` would
+            // stretch a 250 pt button across a row, or a card across a carousel).
+            arguments.append(frame.argument("width").map { "minWidth: \($0.oneLine)" } ?? "maxWidth: .infinity")
         } else if let width = frame.argument("width"), !width.isNilLiteral {
             arguments += ["minWidth: \(width.oneLine)", "maxWidth: \(width.oneLine)"]
         }

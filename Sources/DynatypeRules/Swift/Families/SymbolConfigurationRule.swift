@@ -20,15 +20,35 @@ struct SymbolConfigurationRule {
             let replacement = Self.replacement(owner: owner, style: style, scale: call.argument("scale"), weight: call.argument("weight"))
             // AppKit has no weight-only configuration to apply: a fix would drop the weight.
             let keepsWeight = owner != "NSImage" || call.argument("weight").map { $0.referencedName == "regular" } ?? true
+            let message = "a symbol configured with a point size does not scale with the adjacent text"
+            if let advice = Self.sizeKeepingAdvice(size, estimate: estimate, owner: owner) {
+                builder.report(builder.makeFinding(.fixedSymbolSize, at: call, message: message, replacement: nil, fix: advice))
+                continue
+            }
             builder.report(builder.makeFinding(
-                .fixedSymbolSize, at: call,
-                message: "a symbol configured with a point size does not scale with the adjacent text",
+                .fixedSymbolSize, at: call, message: message,
                 replacement: keepsWeight ? replacement : nil,
                 fix: keepsWeight
                     ? "use `\(replacement)`"
                     : "size the symbol by a text style (`\(replacement)`); AppKit cannot keep its weight with one, so no replacement is offered"
             ))
         }
+    }
+
+    /// A size no text style replaces: one this file cannot read (a constant
+    /// of another file: `.body` would halve a 32 pt icon), or a display size
+    /// above `.largeTitle` (a 100 pt icon would shrink to 34). The size is
+    /// kept and scaled instead, as RULES "Display sizes keep their size" asks.
+    private static func sizeKeepingAdvice(_ size: ExprSyntax, estimate: PointSizeEstimate?, owner: String) -> String? {
+        guard owner != "NSImage", estimate?.anchor == nil else { return nil }
+        guard let points = estimate?.points, !points.isNaN else {
+            return "the size is not known here (defined elsewhere or computed when the code runs): size the symbol by the text style "
+                + "nearest to it (`\(owner).SymbolConfiguration(textStyle: …)`), or scale the size it has "
+                + "(`UIFontMetrics(forTextStyle: …).scaledValue(for: \(size.oneLine))`)"
+        }
+        guard points > TextStyle.largeTitle.pointSize else { return nil }
+        return "keep the display size and scale it: `pointSize: UIFontMetrics(forTextStyle: .largeTitle).scaledValue(for: \(size.oneLine))`, "
+            + "refreshed when the text size changes (`traitCollectionDidChange` or `registerForTraitChanges`)"
     }
 
     /// The text style's configuration, keeping the scale, and in UIKit a weight

@@ -32,23 +32,60 @@ struct UIKitFontRule {
                 }
             }
         }
-        for receiver in receivers.declared.keys where isOutlet(receiver) {
-            defineFontInCode(of: receiver)
+        for (receiver, node) in receivers.outlets {
+            defineFontInCode(of: receiver, declaredAt: node)
         }
         return elementOf
     }
 
     /// An outlet whose font this code sets (or whose attributed text carries
     /// one): its Interface Builder document's font never shows.
-    private func defineFontInCode(of receiver: Receiver) {
-        let assigned = !fontAssignments(of: receiver).isEmpty
-        guard assigned || !attributedTextAssignments(of: receiver).isEmpty,
-            let node = receivers.declared[receiver]?.node, let owner = TypeScope.enclosing(node)?.name
-        else { return }
+    private func defineFontInCode(of receiver: Receiver, declaredAt node: Syntax) {
+        let assigned = !fontAssignments(of: receiver).isEmpty || isGivenFontByFunction(receiver)
+        guard assigned || !attributedTextAssignments(of: receiver).isEmpty, let owner = TypeScope.enclosing(node)?.name else { return }
         builder.addDefinition(SymbolDefinition(
             name: receiver.path, container: owner, kind: .outletFontInCode, parameters: nil,
             value: .font(.unresolved(assigned ? OutletFontInCode.assigned : OutletFontInCode.attributed)), position: builder.context.position(of: node)
         ))
+    }
+
+    /// `setupValueScroll(valueText: valueText2, …)` where that function of
+    /// the file sets its parameter's font (`valueText.font = …`): the outlet
+    /// is given a font in code, judged in the function.
+    private func isGivenFontByFunction(_ receiver: Receiver) -> Bool {
+        let index = builder.context.index
+        return index.calls.contains { call in
+            guard let name = call.calleeName else { return false }
+            return call.arguments.enumerated().contains { position, argument in
+                guard argument.expression.unwrapped.is(DeclReferenceExprSyntax.self),
+                    receivers.receivers(for: argument.expression, at: call).contains(receiver)
+                else { return false }
+                return index.functions.contains { function in
+                    guard function.name.text == name,
+                        let parameter = Self.parameter(of: function, label: argument.label?.text, at: position),
+                        let body = function.body
+                    else { return false }
+                    return index.assignments.contains { assignment in
+                        guard body.range.contains(assignment.position),
+                            let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self)
+                        else { return false }
+                        return target.declName.baseName.text == "font" && target.base?.unwrapped.referencedName == parameter
+                    }
+                }
+            }
+        }
+    }
+
+    /// The name inside the function of the parameter an argument fills.
+    private static func parameter(of function: FunctionDeclSyntax, label: String?, at position: Int) -> String? {
+        let parameters = Array(function.signature.parameterClause.parameters)
+        let parameter: FunctionParameterSyntax?
+        if let label {
+            parameter = parameters.first { $0.firstName.text == label }
+        } else {
+            parameter = position < parameters.count && parameters[position].firstName.tokenKind == .wildcard ? parameters[position] : nil
+        }
+        return parameter.map { ($0.secondName ?? $0.firstName).text }
     }
 
     /// Classifies a font assigned to a receiver and reports its sites. When
@@ -142,6 +179,8 @@ struct UIKitFontRule {
         // `let symbol: NSTextField = LabelField(unit)`: the class made is the one that may style itself.
         let styledByClass = builder.context.facts.selfStyledSubclasses
         if styledByClass.contains(className) || made.calleeName.map(styledByClass.contains) == true { return false }
+        // `NSTextField(labelWithAttributedString:)`: its attributes' font is judged where the string is made.
+        if made.arguments.contains(where: { $0.label?.text.lowercased().contains("attributed") == true }) { return false }
         return !["UIButton", "NSButton"].contains(declared.textClass) || receivers.isGivenATitle(receiver)
     }
 
@@ -255,7 +294,7 @@ struct UIKitFontRule {
     }
 
     private func isOutlet(_ receiver: Receiver) -> Bool {
-        receivers.declared[receiver]?.node.ancestor(VariableDeclSyntax.self)?.attributes.attribute(named: "IBOutlet") != nil
+        receivers.outlets[receiver] != nil
     }
 
     private func registerElement(_ receiver: Receiver) -> Int {
@@ -495,7 +534,7 @@ struct UIKitFontRule {
     /// An outlet's text view may set "Automatically Adjusts Font" in its
     /// Interface Builder document (the rule catalogue "Outlets").
     private func outletCondition(_ receiver: Receiver) -> FindingCondition? {
-        guard isOutlet(receiver), let node = receivers.declared[receiver]?.node, let owner = TypeScope.enclosing(node)?.name else { return nil }
+        guard let node = receivers.outlets[receiver], let owner = TypeScope.enclosing(node)?.name else { return nil }
         return .outletDoesNotAdjustFont(owner: owner, property: receiver.path)
     }
 }

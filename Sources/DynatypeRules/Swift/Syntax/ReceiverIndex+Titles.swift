@@ -15,7 +15,24 @@ extension ReceiverIndex {
         let initializedWithTitle = constructors[receiver]?.arguments.contains {
             $0.label?.text.hasSuffix("itle") == true && !Self.isEmptyText($0.expression)
         } ?? false
-        return titled || initializedWithTitle || isConfigured(receiver) || isAssigned(receiver, ["text", "title"])
+        return titled || initializedWithTitle || isConfiguredWithTitle(receiver) || isAssigned(receiver, ["text", "title"])
+    }
+
+    /// A configuration titles the button unless it is a bare style made here
+    /// (`UIButton(configuration: .tinted())`) that code never gives a title
+    /// (`button.configuration?.title = …`): KeePassium's icon button.
+    private func isConfiguredWithTitle(_ receiver: Receiver) -> Bool {
+        guard isConfigured(receiver) else { return false }
+        guard let style = constructors[receiver]?.argument("configuration")?.unwrapped.as(FunctionCallExprSyntax.self),
+            style.isImplicitMemberCall, style.arguments.isEmpty, !isAssigned(receiver, ["configuration"])
+        else { return true }
+        let configuration = Receiver(scope: receiver.scope, path: receiver.path + ".configuration")
+        return context.index.assignments.contains { assignment in
+            guard let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self),
+                ["title", "attributedTitle", "subtitle", "attributedSubtitle"].contains(target.declName.baseName.text)
+            else { return false }
+            return receivers(for: target.base, at: assignment).contains(configuration)
+        }
     }
 
     /// Given an image and an empty title (`b.image = …; b.title = ""`), and no other title.

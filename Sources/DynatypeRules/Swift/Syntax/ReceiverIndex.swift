@@ -48,6 +48,9 @@ final class ReceiverIndex {
     private(set) var assignments: [Receiver: [PropertyAssignment]] = [:]
     /// Declared text views and their class (`UILabel`, `PillLabel` → `UILabel`).
     private(set) var declared: [Receiver: (textClass: String, node: Syntax)] = [:]
+    /// Every `@IBOutlet` property, of any class (`ValidatingTextField` of
+    /// another file too): the document says which element it is.
+    private(set) var outlets: [Receiver: Syntax] = [:]
     /// The call that builds a declared view: its initializer (`UIButton(configuration: …)`),
     /// or the local's in a closure that builds the property.
     private(set) var constructors: [Receiver: FunctionCallExprSyntax] = [:]
@@ -297,6 +300,7 @@ final class ReceiverIndex {
                 scope = variable.ancestor(CodeBlockItemListSyntax.self)?.id ?? typeScope(of: variable)
             }
             let receiver = Receiver(scope: scope, path: name)
+            if variable.attributes.attribute(named: "IBOutlet") != nil { outlets[receiver] = Syntax(binding) }
             // The property built by a closure is the view its local is (`badgeLabel2` of `{ let badgeLabel = UILabel() … }()`).
             var builtClass: String?
             var constructor = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)

@@ -72,6 +72,8 @@ final class SwiftUIInventory {
                 }
                 continue
             }
+            // `.font(settings.fontStyle.font(size: 11))`: a font value passed on, not a view's modifier.
+            if call.parent?.kind == .labeledExpr { continue }
             let root = ViewTree.root(of: call)
             guard Self.canBeView(root) else { continue }
             // `store.pushIntoRecentFonts(name)` is a call on a value, not a

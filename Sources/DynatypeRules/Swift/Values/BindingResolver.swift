@@ -157,14 +157,29 @@ final class BindingResolver {
 
     private func indexLocals(of items: CodeBlockItemListSyntax) -> [String: [(statement: AbsolutePosition, binding: PatternBindingSyntax)]] {
         var byName: [String: [(statement: AbsolutePosition, binding: PatternBindingSyntax)]] = [:]
+        Self.collectLocals(of: items, into: &byName)
+        localsByList[items.id] = byName
+        return byName
+    }
+
+    /// A `#if os(macOS) let titleFont: Font = .body #else … #endif` branch
+    /// declares in the statements around it: the last branch written is the
+    /// one found, as for any redeclaration further down.
+    private static func collectLocals(
+        of items: CodeBlockItemListSyntax, into byName: inout [String: [(statement: AbsolutePosition, binding: PatternBindingSyntax)]]
+    ) {
         for item in items {
+            if let conditional = item.item.as(IfConfigDeclSyntax.self) {
+                for clause in conditional.clauses {
+                    if case .statements(let statements)? = clause.elements { collectLocals(of: statements, into: &byName) }
+                }
+                continue
+            }
             guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
             for binding in variable.bindings {
                 if let name = binding.name { byName[name, default: []].append((item.position, binding)) }
             }
         }
-        localsByList[items.id] = byName
-        return byName
     }
 
     func memberBinding(_ name: String, in type: TypeScope) -> (PatternBindingSyntax, VariableDeclSyntax)? {
@@ -234,8 +249,13 @@ extension CodeBlockItemListSyntax {
     /// expression body. Nested closures and functions are not entered.
     var returnedExpressions: [ExprSyntax] {
         if count == 1, let only = first {
-            // A single `if`/`switch` expression is a statement here (`if #available(…) { .a } else { .b }`).
-            if let expression = only.item.as(ExprSyntax.self) ?? only.item.as(ExpressionStmtSyntax.self)?.expression { return [expression] }
+            // A single `if`/`switch` expression is a statement here (`if #available(…) { .a } else { .b }`),
+            // unless its branches `return` (`switch self { case .system: return .body … }`).
+            if let expression = only.item.as(ExprSyntax.self) ?? only.item.as(ExpressionStmtSyntax.self)?.expression {
+                var returned: [ExprSyntax] = []
+                collectReturns(Syntax(only), into: &returned)
+                return returned.isEmpty ? [expression] : returned
+            }
             // `#if os(tvOS) .subheadline #else .body #endif`: what each platform's branch returns.
             if let conditional = only.item.as(IfConfigDeclSyntax.self) {
                 let branches = conditional.clauses.compactMap { clause -> CodeBlockItemListSyntax? in

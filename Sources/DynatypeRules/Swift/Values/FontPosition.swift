@@ -187,11 +187,12 @@ enum FontPosition {
         isInBlock(node, conditions: ["os(watchOS)", "canImport(WatchKit)"])
     }
 
-    /// Inside an `#if` clause whose condition names one of the platform tests.
+    /// Inside an `#if` clause whose condition names one of the platform tests
+    /// alone: `#if os(iOS) || os(macOS)` is shared code, read as iOS's.
     private static func isInBlock(_ node: some SyntaxProtocol, conditions: [String]) -> Bool {
         var current = node.parent
         while let candidate = current {
-            if let clause = candidate.as(IfConfigClauseSyntax.self), let condition = clause.condition?.trimmedText,
+            if let clause = candidate.as(IfConfigClauseSyntax.self), let condition = clause.condition?.trimmedText, !condition.contains("||"),
                 conditions.contains(where: { condition.contains($0) && !condition.contains("!" + $0) })
             {
                 return true

@@ -1,0 +1,273 @@
+@testable import DynatypeRules
+import Testing
+
+/// What hand-judged findings on KeePassium, Yattee, Delta and
+/// MonitorControl (none of them tuned on before) showed wrong: outlets
+/// styled by code the tool could not see as outlets, locals and returns it
+/// did not follow, and fixes a reviewer would not merge.
+@Suite struct SixthRoundRulingsTests {
+    private static func cellDocument(owner: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+        <tableViewCell id="cell-1" customClass="\(owner)">
+            <textField text="value" id="field-1" customClass="ValidatingTextField"><fontDescription key="fontDescription" name="Menlo-Regular" family="Menlo" pointSize="16"/></textField>
+            <connections>
+                <outlet property="valueField" destination="field-1" id="o-1"/>
+            </connections>
+        </tableViewCell>
+        </objects></document>
+        """
+    }
+
+    private let fieldClass = """
+        import UIKit
+        class ValidatingTextField: UITextField {}
+        """
+
+    /// KeePassium's entry cells: the outlet's class is declared in another file.
+    @Test func anOutletOfAClassDeclaredElsewhereStyledInCodeDropsTheDocumentsFont() {
+        let code = """
+            import UIKit
+            final class EntryCell: UITableViewCell {
+                @IBOutlet private weak var valueField: ValidatingTextField!
+                override func awakeFromNib() {
+                    super.awakeFromNib()
+                    valueField.font = UIFont.preferredFont(forTextStyle: .body)
+                    valueField.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """
+        #expect(ruleLines(audit(["Cell.xib": Self.cellDocument(owner: "EntryCell"), "Field.swift": fieldClass])["Cell.xib"]!)
+            == ["interface_builder_fixed_font:4"])
+        let reports = audit(["Cell.xib": Self.cellDocument(owner: "EntryCell"), "Field.swift": fieldClass, "EntryCell.swift": code])
+        #expect(ruleLines(reports["Cell.xib"]!).isEmpty)
+    }
+
+    /// The outlet is declared and styled by a superclass; the document names the subclass.
+    @Test func anOutletStyledByTheSuperclassIsTheSubclasssOutlet() {
+        let code = """
+            import UIKit
+            class FieldCell: UITableViewCell {
+                @IBOutlet weak var valueField: ValidatingTextField!
+                func setupCell() {
+                    valueField.font = UIFont.preferredFont(forTextStyle: .body)
+                    valueField.adjustsFontForContentSizeCategory = true
+                }
+            }
+            final class ProtectedFieldCell: FieldCell {}
+            """
+        let reports = audit(["Cell.xib": Self.cellDocument(owner: "ProtectedFieldCell"), "Field.swift": fieldClass, "FieldCell.swift": code])
+        #expect(ruleLines(reports["Cell.xib"]!).isEmpty)
+    }
+
+    /// `setupValueScroll(valueText: valueText2, …)`: a function of the file sets its parameter's font.
+    @Test func anOutletHandedToAFunctionThatSetsItsFontIsStyledInCode() {
+        let code = """
+            import UIKit
+            final class EntryCell: UITableViewCell {
+                @IBOutlet private weak var valueField: UITextField!
+                override func awakeFromNib() {
+                    super.awakeFromNib()
+                    setup(field: valueField)
+                }
+                private func setup(field: UITextField?) {
+                    guard let field else { return }
+                    field.font = UIFont.preferredFont(forTextStyle: .body)
+                    field.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """
+        let reports = audit(["Cell.xib": Self.cellDocument(owner: "EntryCell"), "Field.swift": fieldClass, "EntryCell.swift": code])
+        #expect(ruleLines(reports["Cell.xib"]!).isEmpty)
+    }
+
+    /// KeePassium's `monospaceFont`: a local declared without a value, set in
+    /// branches and then scaled, is no fixed font, also when another file
+    /// reads some `font` member as a font (which once made it a stored property).
+    @Test func aLocalSetInBranchesAndScaledIsNoFixedFont() {
+        let helper = """
+            import UIKit
+            extension UIFont {
+                static func monospaceFont(descriptor: UIFontDescriptor?, style: UIFont.TextStyle) -> UIFont {
+                    let size = UIFont.preferredFont(forTextStyle: style).pointSize
+                    let font: UIFont
+                    if let descriptor {
+                        font = UIFont(descriptor: descriptor, size: size)
+                    } else {
+                        font = UIFont.monospacedSystemFont(ofSize: size, weight: .regular)
+                    }
+                    return UIFontMetrics(forTextStyle: style).scaledFont(for: font)
+                }
+            }
+            """
+        let reader = """
+            import UIKit
+            final class ListCell: UICollectionViewListCell {
+                func show(_ text: String) {
+                    var configuration = UIListContentConfiguration.cell()
+                    configuration.textProperties.font = .preferredFont(forTextStyle: .body)
+                    configuration.attributedText = Decorator.decorate(text, font: configuration.textProperties.font)
+                    contentConfiguration = configuration
+                }
+            }
+            enum Decorator {
+                static func decorate(_ text: String, font: UIFont?) -> NSAttributedString {
+                    NSAttributedString(string: text, attributes: [.font: font ?? UIFont.monospaceFont(descriptor: nil, style: .body)])
+                }
+            }
+            """
+        #expect(ruleLines(audit(["Fonts.swift": helper, "ListCell.swift": reader])["Fonts.swift"]!).isEmpty)
+    }
+
+    /// Yattee's `ControlsFontStyle.font(size:weight:)`: each `return` of a
+    /// `switch` is a definition, so the fixed sizes are found where they are
+    /// written and the use is a design-system font, not "not defined".
+    @Test func eachReturnOfASwitchDefinesTheHelper() {
+        let style = """
+            import SwiftUI
+            enum ControlsFontStyle {
+                case system, rounded
+                func font(size: CGFloat) -> Font {
+                    switch self {
+                    case .system:
+                        return .system(size: size)
+                    case .rounded:
+                        return .system(size: size, design: .rounded)
+                    }
+                }
+            }
+            """
+        let bar = """
+            import SwiftUI
+            struct Bar: View {
+                let style: ControlsFontStyle
+                var body: some View {
+                    Text("Live").font(style.font(size: 11))
+                }
+            }
+            """
+        let reports = audit(["Style.swift": style, "Bar.swift": bar])
+        #expect(ruleLines(reports["Style.swift"]!) == ["fixed_font_size:7", "fixed_font_size:9"])
+        #expect(ruleLines(reports["Bar.swift"]!) == ["fixed_font_token:5"])
+    }
+
+    /// Yattee's media sources: a local declared in each `#if` platform branch.
+    @Test func aLocalDeclaredInPlatformBranchesIsFound() {
+        let code = """
+            import SwiftUI
+            struct Row: View {
+                var body: some View {
+                    #if os(macOS)
+                    let titleFont: Font = .body
+                    #else
+                    let titleFont: Font = .headline
+                    #endif
+                    return Text("Sources").font(titleFont)
+                }
+            }
+            """
+        #expect(ruleLines(audit(code)).isEmpty)
+    }
+
+    /// `#if os(iOS) || os(macOS)` is shared code: iOS's table, not macOS's.
+    @Test func sharedPlatformCodeGetsTheIOSTable() {
+        let code = """
+            #if os(iOS) || os(macOS)
+            import SwiftUI
+            struct Pill: View {
+                var body: some View {
+                    Text("Next").font(.system(size: 12, weight: .semibold))
+                }
+            }
+            #endif
+            """
+        let finding = audit(code).findings.first { $0.rule == .fixedFontSize }
+        #expect(finding?.replacement == ".caption.weight(.semibold)")
+    }
+
+    /// KeePassium's `.init(pointSize: UIImage.kpIconMaxSize)` (32 pt, in
+    /// another file) was replaced by `.body`; Delta's 100 pt AirPlay icon by
+    /// `.largeTitle`. Neither size is replaced by a style.
+    @Test func aSymbolSizeNoStyleStandsForKeepsItsSize() {
+        let code = """
+            import UIKit
+            final class Icons {
+                let imageView = UIImageView()
+                let hero = UIImageView()
+                func configure() {
+                    imageView.preferredSymbolConfiguration = .init(pointSize: UIImage.iconMaxSize, weight: .light)
+                    hero.preferredSymbolConfiguration = UIImage.SymbolConfiguration(pointSize: 100)
+                }
+            }
+            """
+        let findings = audit(code).findings.filter { $0.rule == .fixedSymbolSize }
+        #expect(findings.count == 2)
+        #expect(findings.allSatisfy { $0.replacement == nil })
+        #expect(findings[0].fix.contains("scaledValue(for: UIImage.iconMaxSize)"))
+        #expect(findings[1].fix.contains("UIFontMetrics(forTextStyle: .largeTitle).scaledValue(for: 100)"))
+    }
+
+    /// Yattee's tvOS buttons: a width fix keeps the design's width as the least.
+    @Test func aFlexibleFrameKeepsTheDesignWidthAsItsLeast() {
+        let code = """
+            import SwiftUI
+            struct Countdown: View {
+                var body: some View {
+                    Text("Play Next").frame(width: 250, height: 80)
+                }
+            }
+            """
+        let replacements = Set(audit(code).findings.compactMap(\.replacement))
+        #expect(replacements == [".frame(minWidth: 250, minHeight: 80)"])
+    }
+
+    /// MonitorControl's menu: the attributed string it is made with carries the font.
+    @Test func aLabelMadeWithAnAttributedStringHasAFont() {
+        let code = """
+            import AppKit
+            final class Menu {
+                func item(_ name: String) -> NSView {
+                    let attributes: [NSAttributedString.Key: Any] = [.font: NSFont.preferredFont(forTextStyle: .body)]
+                    let nameView = NSTextField(labelWithAttributedString: NSAttributedString(string: name, attributes: attributes))
+                    return NSStackView(views: [nameView])
+                }
+            }
+            """
+        #expect(!ruleLines(audit(code)).contains { $0.hasPrefix("unset_font") })
+    }
+
+    /// KeePassium's icon button: a bare `.tinted()` configuration and an image show no text.
+    @Test func aButtonWithABareConfigurationAndAnImageIsNoText() {
+        let code = """
+            import UIKit
+            final class TitleCell: UITableViewCell {
+                private lazy var iconButton: UIButton = {
+                    let button = UIButton(configuration: .tinted())
+                    button.accessibilityLabel = "Icon"
+                    return button
+                }()
+                func setup(icon: UIImage?) {
+                    iconButton.configuration?.image = icon
+                    NSLayoutConstraint.activate([iconButton.heightAnchor.constraint(equalToConstant: 40)])
+                }
+            }
+            """
+        #expect(!ruleLines(audit(code)).contains { $0.hasPrefix("fixed_text_height") })
+        let titled = code.replacingOccurrences(of: "button.accessibilityLabel = \"Icon\"", with: "button.configuration?.title = \"Icon\"")
+        #expect(ruleLines(audit(titled)).contains("fixed_text_height:10"))
+    }
+
+    /// Interface Builder has no "Automatically Adjusts Font" box for buttons.
+    @Test func aDocumentButtonsFixSaysToAdjustItsTitleLabelInCode() {
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+            <button id="btn-1"><state key="normal" title="Cancel"/><fontDescription key="fontDescription" type="system" weight="semibold" pointSize="17"/></button>
+            </objects></document>
+            """
+        let finding = audit(["Sheet.xib": document])["Sheet.xib"]!.findings.first
+        #expect(finding?.fix.contains("titleLabel?.adjustsFontForContentSizeCategory = true") == true)
+        #expect(finding?.fix.contains("tick") == false)
+    }
+}
