@@ -270,4 +270,70 @@ import Testing
         #expect(finding?.fix.contains("titleLabel?.adjustsFontForContentSizeCategory = true") == true)
         #expect(finding?.fix.contains("tick") == false)
     }
+
+    /// Yattee's settings: a row in an `#if` platform branch of a `Form` is in the form.
+    @Test func aViewInAPlatformBranchOfAFormScrolls() {
+        let code = """
+            import SwiftUI
+            struct EditView: View {
+                let url: URL
+                var body: some View {
+                    Form {
+                        Section {
+                            #if os(macOS)
+                            Text(url.absoluteString).lineLimit(1)
+                            #else
+                            Text(url.absoluteString)
+                            #endif
+                        }
+                    }
+                }
+            }
+            """
+        #expect(!ruleLines(audit(code)).contains { $0.hasPrefix("single_line_truncation") })
+    }
+
+    /// `String(localized: "search.title")` is a key, as `Text("search.title")` is;
+    /// a marquee's `.lineLimit(1).fixedSize()` takes its whole width.
+    @Test func aLocalizedKeyOrALineFixedToItsWidthIsNotTruncated() {
+        let code = """
+            import SwiftUI
+            struct Bar: View {
+                let title: String
+                var body: some View {
+                    HStack {
+                        Label(String(localized: "search.title"), systemImage: "magnifyingglass").lineLimit(1)
+                        Text(title).lineLimit(1).fixedSize()
+                        Text(title).lineLimit(1)
+                    }
+                }
+            }
+            """
+        #expect(ruleLines(audit(code)).filter { $0.hasPrefix("single_line_truncation") } == ["single_line_truncation:8"])
+    }
+
+    /// Delta's cells: a font's own face and size with a trait is that font,
+    /// judged where it is set (here, by its Interface Builder document).
+    @Test func aFontRestyledWithATraitIsTheFontItRestyles() {
+        let code = """
+            import UIKit
+            final class NameCell: UITableViewCell {
+                @IBOutlet var nameLabel: UILabel!
+                override func awakeFromNib() {
+                    super.awakeFromNib()
+                    let descriptor = nameLabel.font.fontDescriptor.withSymbolicTraits(.traitBold)!
+                    nameLabel.font = UIFont(descriptor: descriptor, size: nameLabel.font.pointSize)
+                }
+                func footer() -> UIListContentConfiguration {
+                    var content = UIListContentConfiguration.groupedFooter()
+                    let italic = content.textProperties.font.fontDescriptor.withSymbolicTraits(.traitItalic)!
+                    content.textProperties.font = UIFont(descriptor: italic, size: content.textProperties.font.pointSize)
+                    return content
+                }
+            }
+            """
+        #expect(ruleLines(audit(code)).isEmpty)
+        let fixed = code.replacingOccurrences(of: "size: nameLabel.font.pointSize", with: "size: 17")
+        #expect(ruleLines(audit(fixed)) == ["fixed_uikit_font:7"])
+    }
 }

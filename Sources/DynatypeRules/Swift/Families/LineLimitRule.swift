@@ -13,7 +13,7 @@ struct LineLimitRule {
             let truncated = ModifierTargets(lineLimit, in: inventory)
                 .applicable(for: .singleLineTruncation, in: inventory)
                 .filter { !$0.environment.scrolls && !isInScrolledHelper($0.view) && !Self.hasLiteralContent($0.view) && !Self.scrollsItsLine($0.view) }
-            guard !truncated.isEmpty else { continue }
+            guard !truncated.isEmpty, !Self.takesItsWholeWidth(lineLimit) else { continue }
             builder.report(builder.makeFinding(
                 .singleLineTruncation, at: name,
                 message: "one line truncates \(TextCut.words(truncated[0].view.oneLine, limit: 40)) at large text sizes and nothing scrolls to reveal it",
@@ -38,6 +38,25 @@ struct LineLimitRule {
         return ["TextField", "SecureField"].contains(call.calleeName ?? "") && call.argument("axis") == nil
     }
 
+    /// `.lineLimit(1).fixedSize()`: the line takes its whole width (a
+    /// marquee moves it into view); nothing is cut off.
+    private static func takesItsWholeWidth(_ lineLimit: FunctionCallExprSyntax) -> Bool {
+        var chain: [FunctionCallExprSyntax] = []
+        var below = lineLimit.calleeBase
+        while let call = below?.as(FunctionCallExprSyntax.self) {
+            chain.append(call)
+            below = call.calleeBase
+        }
+        var node = Syntax(lineLimit)
+        while let member = node.parent?.as(MemberAccessExprSyntax.self), let call = member.parent?.as(FunctionCallExprSyntax.self) {
+            chain.append(call)
+            node = Syntax(call)
+        }
+        return chain.contains { call in
+            call.calleeName == "fixedSize" && (call.arguments.isEmpty || call.argument("horizontal")?.booleanValue == true)
+        }
+    }
+
     /// `Text("Tap to open")`: a literal without interpolation has a known,
     /// short length; so has a choice between two (`expanded ? "Less" : "Read more"`).
     static func hasLiteralContent(_ view: ExprSyntax) -> Bool {
@@ -51,10 +70,24 @@ struct LineLimitRule {
         let expr = expression.unwrapped
         if let literal = expr.as(StringLiteralExprSyntax.self) { return literal.segments.allSatisfy { $0.is(StringSegmentSyntax.self) } }
         if let ternary = expr.as(TernaryExprSyntax.self) { return isPlainLiteral(ternary.thenExpression) && isPlainLiteral(ternary.elseExpression) }
+        // `String(localized: "search.title")`, `NSLocalizedString("Done", comment: "")`: a key, as `Text("search.title")` is.
+        if let call = expr.as(FunctionCallExprSyntax.self), let key = localizedKey(call) { return isPlainLiteral(key) }
         guard let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count >= 3,
             let choice = sequence.elements.dropLast().last?.as(UnresolvedTernaryExprSyntax.self), let otherwise = sequence.elements.last
         else { return false }
         return isPlainLiteral(choice.thenExpression) && isPlainLiteral(otherwise)
+    }
+}
+
+extension LineLimitRule {
+    private static func localizedKey(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
+        guard let first = call.arguments.first else { return nil }
+        let label = first.label?.text
+        switch call.calleeName {
+        case "String": return label == "localized" ? first.expression : nil
+        case "NSLocalizedString", "LocalizedStringKey", "LocalizedStringResource": return label == nil ? first.expression : nil
+        default: return nil
+        }
     }
 }
 

@@ -316,12 +316,19 @@ struct UIKitFontRule {
             .sorted { $0.statement.position < $1.statement.position }
     }
 
-    /// `label.font = label.font.monospaced()`: the view's own font with a
-    /// trait, whatever set it (for an outlet, its Interface Builder
-    /// document), so no font of its own. A new size (`withSize`) is one.
+    /// `label.font = label.font.monospaced()`, or `UIFont(descriptor:
+    /// label.font.fontDescriptor.withSymbolicTraits(.traitBold)!, size:
+    /// label.font.pointSize)`: the view's own font with a trait, whatever set
+    /// it (for an outlet, its Interface Builder document), so no font of its
+    /// own. A new size (`withSize`) is one.
     private func restylesOwnFont(_ assignment: PropertyAssignment) -> Bool {
         guard var value = assignment.singleValue?.unwrapped, let target = assignment.statement.elements.first?.unwrapped.as(MemberAccessExprSyntax.self)
         else { return false }
+        if let call = value.as(FunctionCallExprSyntax.self), let descriptor = call.argument("descriptor"),
+            let font = FontClassifier(context: builder.context).restyledFont(descriptor: descriptor, size: call.argument("size"))
+        {
+            value = font.unwrapped
+        }
         while let call = value.as(FunctionCallExprSyntax.self), let name = call.calleeName, FontClassifier.fontModifiers.contains(name),
             let base = call.calleeBase
         {

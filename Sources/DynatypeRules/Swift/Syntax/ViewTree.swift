@@ -342,8 +342,13 @@ final class ViewTree {
                 continue
             }
             // A view a builder binds to a local (`let label = VStack { … }`) sits
-            // inside the builder's containers; a property or function is the end.
-            if candidate.is(DeclSyntax.self), candidate.kind != .variableDecl || candidate.parent?.kind != .codeBlockItem { break }
+            // inside the builder's containers, as does one in an `#if` platform
+            // branch of the builder; a property or function is the end.
+            if candidate.is(DeclSyntax.self), candidate.kind != .ifConfigDecl,
+                candidate.kind != .variableDecl || candidate.parent?.kind != .codeBlockItem
+            {
+                break
+            }
             current = candidate.parent
         }
         environment.isHidden = environment.modifiers.contains {

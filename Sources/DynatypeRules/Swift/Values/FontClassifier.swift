@@ -413,6 +413,33 @@ struct FontClassifier {
         return member.base?.trimmedText == descriptor.trimmedText
     }
 
+    /// `UIFont(descriptor: label.font.fontDescriptor.withSymbolicTraits(.traitBold)!, size: label.font.pointSize)`:
+    /// a font's own face and size with a trait (Delta's cells, a list
+    /// configuration's footer font). It keeps that font's style and size, so
+    /// it is judged where that font is set, or by the style a document gives it.
+    func restyledFont(descriptor: ExprSyntax, size: ExprSyntax?) -> ExprSyntax? {
+        // A view's or configuration's `font`, set elsewhere; a font made here is judged as made.
+        guard let member = size?.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "pointSize",
+            let font = member.base, font.unwrapped.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "font"
+        else { return nil }
+        var node: ExprSyntax? = descriptor.unwrapped
+        while let current = node {
+            if let access = current.as(MemberAccessExprSyntax.self) {
+                if access.declName.baseName.text == "fontDescriptor" { return access.base?.trimmedText == font.trimmedText ? font : nil }
+                node = access.base?.unwrapped
+            } else if let call = current.as(FunctionCallExprSyntax.self) {
+                node = call.calledExpression.unwrapped
+            } else if let name = current.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                case .local(let binding) = context.bindings.resolve(name, at: current)
+            {
+                node = binding.valueExpression?.unwrapped
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+
     private static func returnsFont(_ function: FunctionDeclSyntax?) -> Bool {
         guard let type = function?.signature.returnClause?.type.simpleName else { return false }
         return ["Font", "UIFont", "NSFont"].contains(type)
@@ -447,6 +474,9 @@ struct FontClassifier {
         if bareType == "UIFont" || bareType == "NSFont" || (name == "init" && (baseName == "UIFont" || baseName == "NSFont")) {
             appKit = bareType == "NSFont" || baseName == "NSFont"
             sizeArgument = call.argument("size")
+            if let descriptor = call.argument("descriptor"), let font = restyledFont(descriptor: descriptor, size: sizeArgument) {
+                return .scaling("`\(call.oneLine)` (`\(font.oneLine)` with a trait, judged where that font is set)")
+            }
             if let descriptor = call.argument("descriptor"), sizeArgument?.numericValue == 0 || Self.isPointSize(of: descriptor, sizeArgument) {
                 return readsPreferredDescriptor(descriptor)
                     ? .scaling("`\(call.oneLine)` (preferred descriptor)")
