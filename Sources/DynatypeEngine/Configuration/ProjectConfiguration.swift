@@ -71,10 +71,14 @@ public struct ProjectConfiguration: Hashable, Sendable {
         !path.split(separator: "/").dropLast().contains { Self.isExcludedFolder(String($0)) } && matchesPatterns(relativePath: path)
     }
 
-    /// Folders never audited below a path: dependencies, build products, tests.
+    /// Folders never audited below a path: dependencies, build products, tests,
+    /// and Xcode's exported copies (a localization catalog's `Source Contents`
+    /// repeats every storyboard for translators; no target builds it).
     public static func isExcludedFolder(_ name: String) -> Bool {
-        defaultExcludedFolders.contains(name) || name.contains("Tests")
+        defaultExcludedFolders.contains(name) || name.contains("Tests") || exportedBundleSuffixes.contains { name.hasSuffix($0) }
     }
+
+    public static let exportedBundleSuffixes = [".xcloc", ".xcarchive", ".xcresult"]
 
     /// The `included` and `excluded` patterns alone: a folder named on the
     /// command line is audited even when its own name (or a folder above it)

@@ -150,10 +150,14 @@ public struct SymbolDefinition: Codable, Hashable, Sendable {
     /// For an initializer: the stored property whose value this definition
     /// is (one definition per property the initializer sets from parameters).
     public var storedProperty: String?
+    /// For a property whose getter switches over `self`: the enum case this
+    /// definition is the value of (`TextStyle.statusMetrics.font`), beside
+    /// the definition that is all the cases.
+    public var enumCase: String?
 
     public init(
         name: String, container: String?, kind: SymbolKind, parameters: [SymbolParameter]?,
-        value: DefinitionValue, position: SourcePosition, storedProperty: String? = nil
+        value: DefinitionValue, position: SourcePosition, storedProperty: String? = nil, enumCase: String? = nil
     ) {
         self.name = name
         self.container = container
@@ -162,12 +166,13 @@ public struct SymbolDefinition: Codable, Hashable, Sendable {
         self.value = value
         self.position = position
         self.storedProperty = storedProperty
+        self.enumCase = enumCase
     }
 
     /// Identifies a helper across files, for "any call passes a fixed size".
     public var key: String {
         let labels = parameters.map { "(" + $0.map { $0.label + ":" }.joined() + ")" } ?? ""
-        return (container ?? "") + "." + name + labels + (storedProperty.map { "." + $0 } ?? "")
+        return (container ?? "") + "." + (enumCase.map { $0 + "." } ?? "") + name + labels + (storedProperty.map { "." + $0 } ?? "")
     }
 }
 

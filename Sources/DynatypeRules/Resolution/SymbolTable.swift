@@ -141,7 +141,11 @@ public struct SymbolTable: Sendable {
     }
 
     private func candidates(for reference: SymbolReference) -> [Located] {
-        let named = (byName[reference.name] ?? []).filter { Self.accepts(reference, $0.definition) }
+        let accepted = (byName[reference.name] ?? []).filter { Self.accepts(reference, $0.definition) }
+        // `TextStyle.statusMetrics.font`: the value of that case alone, where the getter switches over `self`.
+        let ofCase = accepted.filter { $0.definition.enumCase != nil && $0.definition.enumCase == reference.qualifier }
+        if !ofCase.isEmpty { return ofCase }
+        let named = accepted.filter { $0.definition.enumCase == nil }
         guard let qualifier = reference.qualifier else {
             guard reference.expected != .viewModifier, reference.expected != .view else { return named }
             let fontTypes: Set<String> = switch reference.expected {

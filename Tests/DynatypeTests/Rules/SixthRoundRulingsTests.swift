@@ -336,4 +336,106 @@ import Testing
         let fixed = code.replacingOccurrences(of: "size: nameLabel.font.pointSize", with: "size: 17")
         #expect(ruleLines(audit(fixed)) == ["fixed_uikit_font:7"])
     }
+
+    /// TwidereX's `TextStyle.font` switches over `self`: a use that names the
+    /// case is that case's font, not every case's (one fixed case made every
+    /// use a fixed design-system font).
+    @Test func aUseThatNamesACaseIsThatCasesFont() {
+        let code = """
+            import UIKit
+            enum TextStyle {
+                case statusMetrics
+                case sidebarAuthorName
+                var font: UIFont {
+                    switch self {
+                    case .statusMetrics:
+                        return .preferredFont(forTextStyle: .footnote)
+                    case .sidebarAuthorName:
+                        return .systemFont(ofSize: 16, weight: .regular)
+                    }
+                }
+            }
+            final class MetricView: UIView {
+                let metric = UILabel()
+                let name = UILabel()
+                func setup(style: TextStyle) {
+                    metric.font = TextStyle.statusMetrics.font
+                    metric.adjustsFontForContentSizeCategory = true
+                    name.font = TextStyle.sidebarAuthorName.font
+                    name.adjustsFontForContentSizeCategory = true
+                }
+            }
+            """
+        let report = audit(code)
+        #expect(ruleLines(report) == ["fixed_uikit_font:10", "fixed_font_token:20"])
+        #expect(report.findings.first { $0.rule == .fixedFontToken }?.message.contains("Example.swift:9") == true)
+    }
+
+    /// eul's `extension Text { func inlineSection() -> some View { font(.system(size: 12)) } }`
+    /// and Pulse's file-scope `#if os(macOS) private let valueFont: Font = .callout #else … #endif`.
+    @Test func textHelpersAndFileScopePlatformConstantsAreDefinitions() {
+        let helpers = """
+            import SwiftUI
+            extension Text {
+                func inlineSection() -> some View { font(.system(size: 12, weight: .regular)) }
+            }
+            """
+        let views = """
+            import SwiftUI
+            struct Row: View {
+                var body: some View {
+                    VStack {
+                        Text("Headers").inlineSection()
+                        Text("Body").font(valueFont)
+                    }
+                }
+            }
+            #if os(macOS)
+            private let valueFont: Font = .callout
+            #else
+            private let valueFont: Font = .footnote
+            #endif
+            """
+        let reports = audit(["Text.swift": helpers, "Row.swift": views])
+        #expect(ruleLines(reports["Row.swift"]!) == ["fixed_font_token:5"])
+    }
+
+    /// Gifski's `alert2` overloads forward to each other and apply no font.
+    @Test func aHelperForwardingToItsOwnOverloadsIsNoFontHelper() {
+        let code = """
+            import SwiftUI
+            extension View {
+                func alert2(_ title: String, isPresented: Binding<Bool>) -> some View {
+                    alert2(title, isPresented: isPresented, actions: {})
+                }
+                func alert2(_ title: String, isPresented: Binding<Bool>, actions: () -> Void) -> some View {
+                    background(EmptyView().alert(title, isPresented: isPresented) {})
+                }
+            }
+            struct Done: View {
+                @State private var shown = false
+                var body: some View {
+                    Text("Copied").alert2("Copied", isPresented: $shown)
+                }
+            }
+            """
+        #expect(!ruleLines(audit(code)).contains { $0.hasPrefix("unresolved_font") })
+    }
+
+    /// Tinode's `button.titleLabel?.font.withSize(15)` is optional: its fix compiles.
+    @Test func anOptionalFontIsScaledWhereItIsThere() {
+        let code = """
+            import UIKit
+            final class ListController: UIViewController {
+                let button = UIButton(type: .system)
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    button.setTitle("New", for: .normal)
+                    button.titleLabel?.font = button.titleLabel?.font.withSize(15)
+                }
+            }
+            """
+        let finding = audit(code).findings.first { $0.rule == .fixedUIKitFont }
+        #expect(finding?.replacement?.hasPrefix("(button.titleLabel?.font.withSize(15)).map(UIFontMetrics(forTextStyle: .subheadline).scaledFont(for:))") == true)
+    }
 }

@@ -147,7 +147,16 @@ struct SymbolCollector {
     static func isDeclarationLevel(_ node: Syntax) -> Bool {
         guard let parent = node.parent else { return false }
         if parent.is(MemberBlockItemSyntax.self) { return true }
-        return parent.is(CodeBlockItemSyntax.self) && parent.parent?.parent?.is(SourceFileSyntax.self) == true
+        // At file scope, also in `#if os(macOS) private let valueFont: Font = .callout #else … #endif`.
+        var item = parent
+        while item.is(CodeBlockItemSyntax.self), let holder = item.parent?.parent {
+            if holder.is(SourceFileSyntax.self) { return true }
+            guard holder.is(IfConfigClauseSyntax.self), let conditional = holder.parent?.parent, conditional.is(IfConfigDeclSyntax.self),
+                let next = conditional.parent
+            else { return false }
+            item = next
+        }
+        return false
     }
 
     private static func bareType(_ type: TypeSyntax?) -> String? { type?.simpleName }
@@ -185,7 +194,9 @@ struct SymbolCollector {
             // A getter may return several fonts (one per `#if` platform, per `if` branch): it is all of them.
             let font = FontClassification.merging(values.map { classifier.classify($0, expecting: nil) })
             builder.addHelperCalls(font.helperCalls)
-            return make(Self.fontTypes.contains(type) ? .font : .platformFont, .font(font.value))
+            let kind: SymbolKind = Self.fontTypes.contains(type) ? .font : .platformFont
+            defineEachCase(of: binding, named: name, kind: kind, container: container(of: variable), classifier)
+            return make(kind, .font(font.value))
         }
         if let type, Self.sizeTypes.contains(type) {
             // A size chosen by the user's text size (`switch preferredContentSizeCategory`) follows it already:
@@ -201,6 +212,38 @@ struct SymbolCollector {
         guard Self.looksLikeFont(font) else { return nil }
         builder.addHelperCalls(font.helperCalls)
         return make(.font, .font(font.value))
+    }
+
+    /// `var font: UIFont { switch self { case .statusMetrics: return .preferredFont(…) … } }`:
+    /// each case's font, for uses that name the case (`TextStyle.statusMetrics.font`).
+    private func defineEachCase(
+        of binding: PatternBindingSyntax, named name: String, kind: SymbolKind, container: String?, _ classifier: FontClassifier
+    ) {
+        guard let getter = binding.getterStatements, getter.count == 1, let item = getter.first?.item,
+            let switchExpr = (item.as(ExpressionStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self))?.as(SwitchExprSyntax.self),
+            switchExpr.subject.unwrapped.referencedName == "self"
+        else { return }
+        for element in switchExpr.cases {
+            guard let clause = element.as(SwitchCaseSyntax.self), case .case(let label) = clause.label else { continue }
+            let returned = clause.statements.returnedExpressions
+            guard !returned.isEmpty else { continue }
+            let font = FontClassification.merging(returned.map { classifier.classify($0, expecting: nil) })
+            for caseName in label.caseItems.compactMap({ Self.caseName(of: $0.pattern) }) {
+                builder.addDefinition(SymbolDefinition(
+                    name: name, container: container, kind: kind, parameters: nil, value: .font(font.value),
+                    position: builder.context.position(of: clause), enumCase: caseName
+                ))
+            }
+        }
+    }
+
+    /// `statusMetrics` of `case .statusMetrics:` and of `case .custom(let configuration):`.
+    private static func caseName(of pattern: PatternSyntax) -> String? {
+        guard let expression = pattern.as(ExpressionPatternSyntax.self)?.expression else { return nil }
+        let member = expression.as(MemberAccessExprSyntax.self)
+            ?? expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
+        guard let member, member.base == nil else { return nil }
+        return member.declName.baseName.text
     }
 
     private static func readsTextSize(_ node: some SyntaxProtocol) -> Bool {
@@ -251,8 +294,10 @@ struct SymbolCollector {
             guard let first = sizes.first else { return nil }
             return make(.size, .size(sizes.allSatisfy { $0 == .scales } ? .scales : sizes.first { $0 != .scales } ?? first))
         }
-        if returnType == "some View", scope?.isExtension == true, scope?.name == "View" {
-            return appliedFont(in: body, classifier).map { make(.viewModifier, .font($0)) }
+        // `extension View { func eyebrow() -> some View }`, and eul's `extension Text { func inlineSection() -> some View }`
+        // or `-> Text`: a helper of the view it is called on.
+        if let scope, scope.isExtension, scope.name == "View" && returnType == "some View" || scope.name == "Text" && ["some View", "Text"].contains(returnType) {
+            return appliedFont(in: body, classifier, forwardingTo: function.name.text).map { make(.viewModifier, .font($0)) }
         }
         // `struct Caption: ViewModifier { func body(content:) … }`, applied as
         // `.modifier(Caption(size: 12))`: its parameters are the memberwise
@@ -275,7 +320,9 @@ struct SymbolCollector {
 
     /// The font a view-building body applies: its `.font(_:)` calls, and the
     /// `ViewModifier`s it applies with `modifier(_:)`; nil when it applies none.
-    private func appliedFont(in body: CodeBlockSyntax, _ classifier: FontClassifier) -> FontValue? {
+    /// A helper that only calls its own overloads (Gifski's `alert2(_:message:isPresented:)`
+    /// forwarding to `alert2(…actions:)`) applies no font by that call.
+    private func appliedFont(in body: CodeBlockSyntax, _ classifier: FontClassifier, forwardingTo helper: String? = nil) -> FontValue? {
         let range = body.range
         let calls = builder.context.index.calls.filter { range.contains($0.position) }
         var fonts = calls.filter { ViewTree.isStandardFontModifier(ModifierCall(name: $0.calleeName ?? "", call: $0)) }
@@ -288,6 +335,7 @@ struct SymbolCollector {
             let modifier = ModifierCall(name: call.calleeName ?? "", call: call)
             guard ViewTree.isPossibleFontHelper(modifier) else { continue }
             let applied = ViewTree.helperCall(of: modifier)
+            guard applied.calleeName != helper else { continue }
             let arguments = applied.arguments.map {
                 SymbolArgument(label: $0.label?.text ?? "", size: classifier.classifySize($0.expression, depth: 0).value)
             }

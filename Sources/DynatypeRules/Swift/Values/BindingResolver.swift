@@ -219,12 +219,16 @@ extension PatternBindingSyntax {
     /// getter returns (`if isValueOnly { 22 } else if hasGauge { 12 } else { 16 }`: three).
     var returnedValues: [ExprSyntax] {
         if let value = initializer?.value { return [value] }
+        return getterStatements?.returnedExpressions ?? []
+    }
+
+    /// The statements of a computed property's getter.
+    var getterStatements: CodeBlockItemListSyntax? {
         switch accessorBlock?.accessors {
-        case .getter(let items)?: return items.returnedExpressions
-        case .accessors(let list)?:
-            return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements.returnedExpressions ?? []
-        case nil: return []
-        @unknown default: return []
+        case .getter(let items)?: return items
+        case .accessors(let list)?: return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        case nil: return nil
+        @unknown default: return nil
         }
     }
 

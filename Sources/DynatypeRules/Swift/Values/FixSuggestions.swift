@@ -163,6 +163,10 @@ enum FixSuggestions {
     /// the face is scaled once it is there.
     private static func scaled(_ call: FunctionCallExprSyntax, sizedBy size: PointSizeEstimate?, metrics: String) -> String {
         let face = font(call, sizedBy: size)
+        // `button.titleLabel?.font.withSize(15)` is optional: scaled where it is there.
+        if call.calledExpression.descendants(OptionalChainingExprSyntax.self).first != nil || call.calledExpression.is(OptionalChainingExprSyntax.self) {
+            return "(\(face)).map(\(metrics).scaledFont(for:))"
+        }
         guard call.argument("name") != nil, let sizeArgument = call.argument("size") else { return "\(metrics).scaledFont(for: \(face))" }
         // A method reference, not a closure: `if let` conditions take no
         // trailing closure. A fallback the code gives (`?? …`) stays its own.
