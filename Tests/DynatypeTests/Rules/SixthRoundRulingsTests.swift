@@ -438,4 +438,51 @@ import Testing
         let finding = audit(code).findings.first { $0.rule == .fixedUIKitFont }
         #expect(finding?.replacement?.hasPrefix("(button.titleLabel?.font.withSize(15)).map(UIFontMetrics(forTextStyle: .subheadline).scaledFont(for:))") == true)
     }
+
+    /// Pulse's status dot: `#if os(tvOS) .font(…) #else .font(…) #endif` after a
+    /// view applies each platform's font to that view (here an icon's).
+    @Test func aPostfixPlatformBranchModifiesTheViewBeforeIt() {
+        let code = """
+            import SwiftUI
+            struct StatusDot: View {
+                var body: some View {
+                    Image(systemName: "circle.fill")
+                        .foregroundStyle(.red)
+            #if os(tvOS)
+                        .font(.system(size: 12))
+            #else
+                        .font(.system(size: 9))
+            #endif
+                }
+            }
+            struct Title: View {
+                var body: some View {
+                    Text("Now Playing")
+            #if os(tvOS)
+                        .font(.system(size: 30))
+            #else
+                        .font(.headline)
+            #endif
+                }
+            }
+            """
+        #expect(ruleLines(audit(code)) == ["fixed_symbol_size:7", "fixed_symbol_size:9", "fixed_font_size:17"])
+        // IceCubesApp's counter: a clamp in one platform's branch clamps the text before the `#if`.
+        let clamped = """
+            import SwiftUI
+            struct Count: View {
+                let count: Int
+                var body: some View {
+                    Text(count, format: .number)
+                    #if targetEnvironment(macCatalyst)
+                        .font(.footnote)
+                    #else
+                        .font(.footnote)
+                        .dynamicTypeSize(.medium)
+                    #endif
+                }
+            }
+            """
+        #expect(ruleLines(audit(clamped)) == ["clamped_dynamic_type:10"])
+    }
 }

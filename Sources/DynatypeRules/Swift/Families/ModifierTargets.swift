@@ -12,7 +12,9 @@ struct ModifierTargets {
         root = ViewTree.root(of: modifier)
         rootRole = root.as(FunctionCallExprSyntax.self).map(ViewTree.role(of:)) ?? .opaque
         let range = (modifier.calleeBase ?? ExprSyntax(modifier)).range
-        elements = inventory.elements.filter { range.contains($0.view.position) }
+        // In a postfix `#if` branch the chain before the `#if` is outside the branch's own range.
+        let rootRange = root.range
+        elements = inventory.elements.filter { range.contains($0.view.position) || rootRange.contains($0.view.position) }
     }
 
     var rootIsTextElement: Bool {

@@ -12,12 +12,14 @@ struct SwiftUIFontRule {
         var bySource: [SyntaxIdentifier: (modifier: ModifierCall, consumers: [FontConsumer])] = [:]
         var order: [SyntaxIdentifier] = []
         for consumer in inventory.consumers {
-            guard let source = consumer.source else { continue }
-            if bySource[source.call.id] == nil {
-                bySource[source.call.id] = (source, [])
-                order.append(source.call.id)
+            guard let nearest = consumer.source else { continue }
+            for source in consumer.environment.platformAlternatives(to: nearest) {
+                if bySource[source.call.id] == nil {
+                    bySource[source.call.id] = (source, [])
+                    order.append(source.call.id)
+                }
+                bySource[source.call.id]!.consumers.append(consumer)
             }
-            bySource[source.call.id]!.consumers.append(consumer)
         }
         // Each element's exemption comes from its first consumer.
         var exempted = Set<Int>()

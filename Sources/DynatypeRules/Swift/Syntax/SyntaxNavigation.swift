@@ -87,13 +87,20 @@ extension FunctionCallExprSyntax {
 
     /// The receiver of a method call (`x` in `x.font(…)`), nil for `Text(…)` and `.system(…)`.
     var calleeBase: ExprSyntax? {
-        calledExpression.kind == .memberAccessExpr ? MemberAccessExprSyntax(calledExpression)!.base : nil
+        guard calledExpression.kind == .memberAccessExpr else { return nil }
+        return MemberAccessExprSyntax(calledExpression)!.base ?? postfixConfigBase
     }
 
     /// True for an implicit-member call such as `.system(size: 12)`.
     var isImplicitMemberCall: Bool {
         guard let member = calledExpression.as(MemberAccessExprSyntax.self) else { return false }
-        return member.base == nil
+        return member.base == nil && postfixConfigBase == nil
+    }
+
+    /// `Image(…)` for `.font(…)` in `Image(…) #if os(tvOS) .font(…) #else .font(…) #endif`:
+    /// a platform branch's modifiers apply to the view before the `#if`.
+    private var postfixConfigBase: ExprSyntax? {
+        ViewTree.postfixBranch(of: self)?.parent?.parent?.parent?.as(PostfixIfConfigExprSyntax.self)?.base
     }
 
     /// The token that names the call, where findings are located for modifiers.

@@ -45,6 +45,23 @@ struct ViewEnvironment {
         modifiers.first { ViewTree.isStandardFontModifier($0) || ViewTree.isCustomFontModifier($0) }
     }
 
+    /// `source` and, when it is one platform's branch of a postfix `#if`
+    /// (`#if os(tvOS) .font(.system(size: 12)) #else .font(.system(size: 9))
+    /// #endif`), the nearest font modifier of each other branch: each
+    /// platform's view has its own.
+    func platformAlternatives(to source: ModifierCall) -> [ModifierCall] {
+        guard let clause = ViewTree.postfixBranch(of: source.call) else { return [source] }
+        var branches: Set<SyntaxIdentifier> = [clause.id]
+        var sources = [source]
+        for modifier in modifiers where ViewTree.isStandardFontModifier(modifier) || ViewTree.isCustomFontModifier(modifier) {
+            guard let other = ViewTree.postfixBranch(of: modifier.call), other.parent?.id == clause.parent?.id,
+                branches.insert(other.id).inserted
+            else { continue }
+            sources.append(modifier)
+        }
+        return sources
+    }
+
     /// Modifiers closer to the view than its font source that may be font
     /// helpers of the audited code (`.eyebrow()`, `.modifier(Caption())`),
     /// innermost first: the closest one the audited code defines decides.
@@ -286,20 +303,60 @@ final class ViewTree {
 
     /// Modifiers applied to `expression`, innermost first.
     static func modifiers(appliedTo expression: some SyntaxProtocol) -> [ModifierCall] {
-        var result: [ModifierCall] = []
-        var current = Syntax(expression)
-        while let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
-            let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id
-        {
-            result.append(ModifierCall(name: member.declName.baseName.text, call: call))
-            current = Syntax(call)
-        }
-        return result
+        chain(from: expression).modifiers
     }
 
-    /// The outermost call of the chain that starts at `expression`.
+    /// The outermost expression of the chain that starts at `expression`.
     static func outermost(_ expression: some SyntaxProtocol) -> Syntax {
-        modifiers(appliedTo: expression).last.map { Syntax($0.call) } ?? Syntax(expression)
+        chain(from: expression).top
+    }
+
+    /// The modifiers applied to `expression`, and the expression the chain
+    /// ends with. A postfix `#if` (`#if os(tvOS) .font(…) #else .font(…)
+    /// #endif`) applies each platform's modifiers, and the chain goes on after it.
+    private static func chain(from expression: some SyntaxProtocol) -> (modifiers: [ModifierCall], top: Syntax) {
+        var result: [ModifierCall] = []
+        var current = Syntax(expression)
+        while true {
+            if let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+                let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id
+            {
+                result.append(ModifierCall(name: member.declName.baseName.text, call: call))
+                current = Syntax(call)
+            } else if let postfix = current.parent?.as(PostfixIfConfigExprSyntax.self), postfix.base?.id == current.id {
+                for clause in postfix.config.clauses {
+                    guard case .postfixExpression(let branch)? = clause.elements else { continue }
+                    result += branchModifiers(branch)
+                }
+                current = Syntax(postfix)
+            } else {
+                return (result, current)
+            }
+        }
+    }
+
+    /// The `#if` clause of a postfix `#if` whose modifier chain holds `call`.
+    static func postfixBranch(of call: FunctionCallExprSyntax) -> IfConfigClauseSyntax? {
+        var node = Syntax(call)
+        while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+            let outer = member.parent?.as(FunctionCallExprSyntax.self)
+        {
+            node = Syntax(outer)
+        }
+        guard let clause = node.parent?.as(IfConfigClauseSyntax.self), clause.parent?.parent?.parent?.is(PostfixIfConfigExprSyntax.self) == true
+        else { return nil }
+        return clause
+    }
+
+    /// `.font(…).padding()` of one `#if` branch, innermost first.
+    private static func branchModifiers(_ branch: ExprSyntax) -> [ModifierCall] {
+        var calls: [ModifierCall] = []
+        var node: ExprSyntax? = branch
+        while let call = node?.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            calls.append(ModifierCall(name: member.declName.baseName.text, call: call))
+            node = member.base
+        }
+        return calls.reversed()
     }
 
     /// The view a modifier chain starts from: `Text("x")` in `Text("x").font(…).padding()`.
