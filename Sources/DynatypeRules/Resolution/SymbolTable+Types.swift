@@ -9,8 +9,11 @@ extension SymbolTable {
         var declared = false
         while let name = pending.popLast() {
             guard seen.insert(name).inserted else { continue }
-            if UIKitVocabulary.textClass(named: name, subclasses: [:]) != nil { return true }
-            for located in definitions(named: name, kind: .viewClass) {
+            // A class the audit declares is what it inherits (`AvatarButton: UIControl` is no
+            // button); only a framework class, or one declared nowhere, is judged by its name.
+            let classes = definitions(named: name, kind: .viewClass)
+            if classes.isEmpty, UIKitVocabulary.textClass(named: name, subclasses: [:]) != nil { return true }
+            for located in classes {
                 guard case .inherits(let types) = located.definition.value else { continue }
                 declared = true
                 pending += types

@@ -2,7 +2,8 @@
 import Testing
 
 /// What hand-judged findings on KeePassium, Yattee, Delta and
-/// MonitorControl (none of them tuned on before) showed wrong: outlets
+/// MonitorControl, then TwidereX, Tinode, Clipy, eul, Pulse and Gifski (none
+/// of them tuned on before) showed wrong: outlets
 /// styled by code the tool could not see as outlets, locals and returns it
 /// did not follow, and fixes a reviewer would not merge.
 @Suite struct SixthRoundRulingsTests {
@@ -484,5 +485,28 @@ import Testing
             }
             """
         #expect(ruleLines(audit(clamped)) == ["clamped_dynamic_type:10"])
+    }
+
+    /// TwidereX's `view.avatarButton`: another view's property typed with a class
+    /// of the audit that is a `UIControl` holds no text, whatever its name.
+    @Test func anotherViewsPropertyIsJudgedByItsDeclaredClass() {
+        let control = """
+            import UIKit
+            public class AvatarButton: UIControl {
+                let badge = UILabel()
+            }
+            """
+        let profile = """
+            import UIKit
+            final class ProfileAvatarView: UIView {
+                let avatarButton: AvatarButton = AvatarButton()
+                func layout(_ view: ProfileAvatarView) {
+                    NSLayoutConstraint.activate([view.avatarButton.heightAnchor.constraint(equalToConstant: 40)])
+                }
+            }
+            """
+        #expect(!ruleLines(audit(["AvatarButton.swift": control, "Profile.swift": profile])["Profile.swift"]!).contains("fixed_text_height:5"))
+        let label = control.replacingOccurrences(of: "UIControl", with: "UILabel")
+        #expect(ruleLines(audit(["AvatarButton.swift": label, "Profile.swift": profile])["Profile.swift"]!).contains("fixed_text_height:5"))
     }
 }

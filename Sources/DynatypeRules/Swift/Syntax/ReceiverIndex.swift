@@ -51,6 +51,8 @@ final class ReceiverIndex {
     /// Every `@IBOutlet` property, of any class (`ValidatingTextField` of
     /// another file too): the document says which element it is.
     private(set) var outlets: [Receiver: Syntax] = [:]
+    /// The declared types of the file's properties, by name.
+    private var memberTypes: [String: Set<String>] = [:]
     /// The call that builds a declared view: its initializer (`UIButton(configuration: …)`),
     /// or the local's in a closure that builds the property.
     private(set) var constructors: [Receiver: FunctionCallExprSyntax] = [:]
@@ -101,7 +103,7 @@ final class ReceiverIndex {
     /// none; without a known type, the name says it (`titleLabel`, `PillLabel`).
     func isTextView(_ receiver: Receiver) -> Bool {
         if declared[receiver] != nil { return true }
-        if let type = types[receiver] {
+        if let type = types[receiver] ?? memberType(of: receiver) {
             return !context.facts.classes.contains(type) && UIKitVocabulary.namesTextView(type)
         }
         return UIKitVocabulary.namesTextView(String(receiver.path.split(separator: ".").last ?? ""))
@@ -111,10 +113,19 @@ final class ReceiverIndex {
     /// UIKit/AppKit declares (`AvatarButton()` of another file): whether it is
     /// a text view is known only from the classes of the whole audit.
     func typeDeclaredElsewhere(_ receiver: Receiver) -> String? {
-        guard declared[receiver] == nil, let type = types[receiver], !context.facts.classes.contains(type),
+        guard declared[receiver] == nil, let type = types[receiver] ?? memberType(of: receiver), !context.facts.classes.contains(type),
             !type.hasPrefix("UI"), !type.hasPrefix("NS")
         else { return nil }
         return type
+    }
+
+    /// `view.avatarButton`: another object's property, typed where a type of
+    /// the file declares it (`let avatarButton: AvatarButton`), when every
+    /// declaration of that name in the file says the same type.
+    private func memberType(of receiver: Receiver) -> String? {
+        let components = receiver.path.split(separator: ".")
+        guard components.count > 1, let types = memberTypes[String(components.last!)], types.count == 1 else { return nil }
+        return types.first
     }
 
     func assignments(to receiver: Receiver, _ property: TextViewProperty) -> [PropertyAssignment] {
@@ -296,6 +307,7 @@ final class ReceiverIndex {
             let scope: SyntaxIdentifier
             if variable.parent?.is(MemberBlockItemSyntax.self) == true {
                 scope = typeScope(of: variable)
+                if let type = binding.declaredTypeName { memberTypes[name, default: []].insert(type) }
             } else {
                 scope = variable.ancestor(CodeBlockItemListSyntax.self)?.id ?? typeScope(of: variable)
             }
