@@ -509,4 +509,31 @@ import Testing
         let label = control.replacingOccurrences(of: "UIControl", with: "UILabel")
         #expect(ruleLines(audit(["AvatarButton.swift": label, "Profile.swift": profile])["Profile.swift"]!).contains("fixed_text_height:5"))
     }
+
+    /// RedditOS' award popover: a fixed frame around a `List` bounds what
+    /// scrolls; the text in it is not clipped. Text beside the list is.
+    @Test func aFixedFrameAroundWhatScrollsClipsNoText() {
+        let code = """
+            import SwiftUI
+            struct Awards: View {
+                let names: [String]
+                var body: some View {
+                    List(names, id: \\.self) { name in
+                        Text(name)
+                    }
+                    .frame(width: 250, height: 300)
+                    VStack {
+                        Text("Awards")
+                        List(names, id: \\.self) { Text($0) }
+                    }
+                    .frame(height: 300)
+                }
+            }
+            """
+        #expect(ruleLines(audit(code)).filter { $0.hasPrefix("fixed_text_height") } == ["fixed_text_height:13"])
+        // CodeEdit's jump bar: a horizontal scroll still clips the text's height.
+        let horizontal = code.replacingOccurrences(of: "List(names, id: \\.self) { name in", with: "ScrollView(.horizontal) { ForEach(names, id: \\.self) { name in")
+            .replacingOccurrences(of: "Text(name)\n                    }", with: "Text(name) }\n                    }")
+        #expect(ruleLines(audit(horizontal)).filter { $0.hasPrefix("fixed_text_height") } == ["fixed_text_height:8", "fixed_text_height:13"])
+    }
 }

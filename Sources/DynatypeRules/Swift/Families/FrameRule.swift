@@ -25,9 +25,9 @@ struct FrameRule {
                         && (isTextElement(targets) || isDeclaredText(targets, for: .fixedTextWidth))
                 } ?? false
             let heightSize = height.map { classifier.classifySize($0, depth: 0).value }
-            // Menu items and presented content are not inside the frame.
+            // Menu items and presented content are not inside the frame; text that scrolls inside it is not clipped.
             let affected = targets.applicable(for: .fixedTextHeight, in: inventory).filter {
-                !ViewTree.isPresentedElsewhere($0.view, within: frame)
+                !ViewTree.isPresentedElsewhere($0.view, within: frame) && !ViewTree.isScrolledVertically($0.view, within: frame)
             }
             let heightIsFixed =
                 height.map { !Self.hidesOrFrees($0) } == true && heightSize.map { $0 != .scales } == true
