@@ -101,7 +101,11 @@ import Testing
 
     @Test func theNewestAPIAReplacementWritesIsWhatItNeeds() {
         #expect(APIAvailability.of(".title2")?.needs[.iOS] == OSVersion(14))
-        #expect(APIAvailability.of("UIFontMetrics(forTextStyle: .title2).scaledFont(for: font)") == nil, "UIKit's title2 is iOS 11")
+        // UIKit's title2 is iOS 11, as UIFontMetrics is (Eidolon targets iOS 10).
+        let metrics = APIAvailability.of("UIFontMetrics(forTextStyle: .title2).scaledFont(for: font)")
+        #expect(metrics?.needs[.iOS] == OSVersion(11))
+        #expect(metrics?.unavailable(on: [.iOS: OSVersion(10)]).count == 1)
+        #expect(metrics?.unavailable(on: [.iOS: OSVersion(11)]).isEmpty == true)
         #expect(APIAvailability.of(".custom(\"A\", size: 15, relativeTo: .subheadline)")?.needs[.macOS] == OSVersion(11))
         #expect(APIAvailability.of("NSFont.preferredFont(forTextStyle: .body)")?.unavailable(on: [.macOS: OSVersion(10, 15)]).count == 1)
         #expect(APIAvailability.of(".caption.weight(.medium)") == nil)

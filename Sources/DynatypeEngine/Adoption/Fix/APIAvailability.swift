@@ -41,6 +41,8 @@ struct APIAvailability {
         Entry(api: "`@ScaledMetric`", needs: [.iOS: OSVersion(14), .macOS: OSVersion(11)]) { $0.contains("@ScaledMetric") },
         Entry(api: "`dynamicTypeSize(_:)`", needs: [.iOS: OSVersion(15), .macOS: OSVersion(12)]) { $0.contains(".dynamicTypeSize(") },
         Entry(api: "`NSFont.preferredFont(forTextStyle:)`", needs: [.macOS: OSVersion(11)]) { $0.contains("NSFont.preferredFont(forTextStyle:") },
+        // Eidolon targets iOS 10: its scaled custom fonts need a guard or a newer target.
+        Entry(api: "`UIFontMetrics`", needs: [.iOS: OSVersion(11)]) { $0.contains("UIFontMetrics") },
         Entry(api: "`Font.system(_:design:weight:)`", needs: [.iOS: OSVersion(16), .macOS: OSVersion(13)]) {
             $0.contains("system(.") && $0.contains("design:") && $0.contains("weight:")
         },
