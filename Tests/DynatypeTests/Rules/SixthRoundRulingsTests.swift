@@ -531,6 +531,10 @@ import Testing
             }
             """
         #expect(ruleLines(audit(code)).filter { $0.hasPrefix("fixed_text_height") } == ["fixed_text_height:13"])
+        // RedditOS' settings: macOS's default Form style does not scroll, so a Form's fixed height clips.
+        let form = code.replacingOccurrences(of: "List(names, id: \\.self) { name in", with: "Form { ForEach(names, id: \\.self) { name in")
+            .replacingOccurrences(of: "Text(name)\n                    }", with: "Text(name) }\n                    }")
+        #expect(ruleLines(audit(form)).filter { $0.hasPrefix("fixed_text_height") } == ["fixed_text_height:8", "fixed_text_height:13"])
         // CodeEdit's jump bar: a horizontal scroll still clips the text's height.
         let horizontal = code.replacingOccurrences(of: "List(names, id: \\.self) { name in", with: "ScrollView(.horizontal) { ForEach(names, id: \\.self) { name in")
             .replacingOccurrences(of: "Text(name)\n                    }", with: "Text(name) }\n                    }")
