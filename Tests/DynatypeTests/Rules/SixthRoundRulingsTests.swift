@@ -540,4 +540,24 @@ import Testing
             .replacingOccurrences(of: "Text(name)\n                    }", with: "Text(name) }\n                    }")
         #expect(ruleLines(audit(horizontal)).filter { $0.hasPrefix("fixed_text_height") } == ["fixed_text_height:8", "fixed_text_height:13"])
     }
+
+    /// Zotero's lookup field: a height at `.defaultLow` is a preference the
+    /// text's compression resistance wins; at the default priority it holds.
+    @Test func aLowPriorityHeightHoldsNoText() {
+        let code = """
+            import UIKit
+            final class LookupController: UIViewController {
+                let textView = UITextView()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let height = textView.heightAnchor.constraint(equalToConstant: 80)
+                    height.priority = .defaultLow
+                    height.isActive = true
+                }
+            }
+            """
+        #expect(!ruleLines(audit(code)).contains { $0.hasPrefix("fixed_text_height") })
+        let required = code.replacingOccurrences(of: "height.priority = .defaultLow", with: "height.priority = .required")
+        #expect(ruleLines(audit(required)).contains("fixed_text_height:6"))
+    }
 }

@@ -11,7 +11,7 @@ struct HeightConstraintRule {
         for call in builder.context.index.calls(named: "constraint") {
             guard let constant = call.argument("equalToConstant"),
                 let anchor = call.calleeBase?.unwrapped, anchor.referencedName == "heightAnchor",
-                classifier.classifySize(constant, depth: 0).value != .scales, !Self.isDeactivated(call)
+                classifier.classifySize(constant, depth: 0).value != .scales, !Self.isDeactivated(call), !isOnlyPreferred(call)
             else { continue }
             let owner = anchor.as(MemberAccessExprSyntax.self)?.base
             guard let receiver = receivers.receivers(for: owner, at: call).first else { continue }
@@ -31,6 +31,30 @@ struct HeightConstraintRule {
                 builder.report(finding)
             }
         }
+    }
+
+    /// `let height = textView.heightAnchor.constraint(equalToConstant: 80);
+    /// height.priority = .defaultLow` (Zotero's lookup field): a preference
+    /// below the text's compression resistance (750), which the text wins.
+    private func isOnlyPreferred(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self), let name = binding.name,
+            let scope = binding.ancestor(CodeBlockItemListSyntax.self)
+        else { return false }
+        return builder.context.index.assignments.contains { assignment in
+            guard scope.range.contains(assignment.position),
+                let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self),
+                target.declName.baseName.text == "priority", target.base?.unwrapped.referencedName == name,
+                let value = assignment.elements.last
+            else { return false }
+            return Self.isBelowCompressionResistance(value)
+        }
+    }
+
+    private static func isBelowCompressionResistance(_ priority: ExprSyntax) -> Bool {
+        let expr = priority.unwrapped
+        if let name = expr.as(MemberAccessExprSyntax.self)?.declName.baseName.text { return ["defaultLow", "fittingSizeLevel"].contains(name) }
+        let number = expr.as(FunctionCallExprSyntax.self)?.arguments.first?.expression.numericValue ?? expr.numericValue
+        return number.map { $0 < 750 } ?? false
     }
 
     /// `….constraint(equalToConstant: h).isActive = false` (Nextcloud Talk's
