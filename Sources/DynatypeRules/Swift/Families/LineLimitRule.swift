@@ -41,19 +41,8 @@ struct LineLimitRule {
     /// `.lineLimit(1).fixedSize()`: the line takes its whole width (a
     /// marquee moves it into view); nothing is cut off.
     private static func takesItsWholeWidth(_ lineLimit: FunctionCallExprSyntax) -> Bool {
-        var chain: [FunctionCallExprSyntax] = []
-        var below = lineLimit.calleeBase
-        while let call = below?.as(FunctionCallExprSyntax.self) {
-            chain.append(call)
-            below = call.calleeBase
-        }
-        var node = Syntax(lineLimit)
-        while let member = node.parent?.as(MemberAccessExprSyntax.self), let call = member.parent?.as(FunctionCallExprSyntax.self) {
-            chain.append(call)
-            node = Syntax(call)
-        }
-        return chain.contains { call in
-            call.calleeName == "fixedSize" && (call.arguments.isEmpty || call.argument("horizontal")?.booleanValue == true)
+        ViewTree.modifiers(appliedTo: ViewTree.root(of: lineLimit)).contains { modifier in
+            modifier.name == "fixedSize" && (modifier.call.arguments.isEmpty || modifier.call.argument("horizontal")?.booleanValue == true)
         }
     }
 
