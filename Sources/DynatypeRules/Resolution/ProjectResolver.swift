@@ -38,6 +38,8 @@ public struct ProjectResolver: Sendable {
             }
             findings[index].onWatchOS = nil
         }
+        let styles = RedefinedTextStyles(symbols)
+        findings = findings.map(styles.respelling)
         findings = findings.mergingRepeats().droppingNestedUnresolvedNotes().filter { configuration.isEnabled($0.rule) }
         for index in findings.indices { findings[index].severity = configuration.severity(of: findings[index]) }
 

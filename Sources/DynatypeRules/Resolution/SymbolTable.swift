@@ -281,6 +281,8 @@ public struct SymbolTable: Sendable {
             guard let bound = bindings[name] else { return .unresolved }
             return outcome(ofSize: bound, bindings: [:], depth: depth + 1)
         case .initialized(let type, let property):
+            // A view modifier's definition binds its memberwise parameters: the property is what this use passes.
+            if let bound = bindings[property] { return outcome(ofSize: bound, bindings: [:], depth: depth + 1) }
             return outcome(ofStored: property, of: type, depth: depth)
         case .symbol(let reference):
             var sizeReference = reference

@@ -115,15 +115,20 @@ enum FixTable {
             table.add([rule.rawValue, "\(tally.fixed)", "\(tally.left)", "\(tally.refused)"])
         }
         var text = "\(plan.files.count) file\(plan.files.count == 1 ? "" : "s") fixed\n" + (table.rows.isEmpty ? "" : table.aligned)
-        if !plan.unbuilt.isEmpty {
-            let count = plan.unbuilt.count
-            text += "\(count) file\(count == 1 ? "" : "s") left as \(count == 1 ? "it is" : "they are"): no Xcode project or package builds "
-                + (count == 1 ? "it" : "them") + " (" + plan.unbuilt.joined(separator: ", ") + ")\n"
-        }
+        text += leftAsTheyAre(plan.unbuilt) { "no Xcode project or package builds \($0)" }
+        text += leftAsTheyAre(plan.tvOnly) { "only tvOS targets build \($0), and tvOS has no user-adjustable text size" }
         if !plan.tooNew.isEmpty {
             text += "\(plan.tooNew.count) fix\(plan.tooNew.count == 1 ? "" : "es") left undone: the API is newer than the deployment target\n"
                 + plan.tooNew.map { "  \($0)\n" }.joined()
         }
         return text
+    }
+
+    /// "2 files left as they are: <why them> (a.swift, b.swift)", or nothing.
+    private static func leftAsTheyAre(_ paths: [String], because reason: (String) -> String) -> String {
+        guard !paths.isEmpty else { return "" }
+        let one = paths.count == 1
+        return "\(paths.count) file\(one ? "" : "s") left as \(one ? "it is" : "they are"): \(reason(one ? "it" : "them")) ("
+            + paths.joined(separator: ", ") + ")\n"
     }
 }

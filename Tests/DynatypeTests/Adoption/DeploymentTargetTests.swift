@@ -74,6 +74,38 @@ import Testing
         #expect(targets.minimums(for: folder.url.appendingPathComponent("Other/Timeline.swift")) == [.iOS: OSVersion(13), .macOS: OSVersion(10, 15)])
     }
 
+    /// Swiftfin: "Shared" is kept in sync with its iOS and its tvOS target,
+    /// "Swiftfin tvOS" with the tvOS target alone, which `fix` leaves.
+    @Test func aFolderSharedByTwoTargetsHasBothAndATVFolderIsTVOnly() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("App.xcodeproj/project.pbxproj", """
+            // !$*UTF8*$!
+            {
+                objects = {
+                    P1 = {isa = PBXProject; buildConfigurationList = PL; targets = (T1, T2);};
+                    PL = {isa = XCConfigurationList; buildConfigurations = (PC, );};
+                    PC = {isa = XCBuildConfiguration; buildSettings = {}; name = Debug;};
+                    T1 /* iOS */ = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (); fileSystemSynchronizedGroups = (GS, GI, );};
+                    L1 = {isa = XCConfigurationList; buildConfigurations = (C1, );};
+                    C1 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; IPHONEOS_DEPLOYMENT_TARGET = 18.6;}; name = Debug;};
+                    T2 /* tvOS */ = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (); fileSystemSynchronizedGroups = (GS, GT, );};
+                    L2 = {isa = XCConfigurationList; buildConfigurations = (C2, );};
+                    C2 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = appletvos; TVOS_DEPLOYMENT_TARGET = 17.0;}; name = Debug;};
+                    GS = {isa = PBXFileSystemSynchronizedRootGroup; path = Shared; sourceTree = "<group>"; };
+                    GI = {isa = PBXFileSystemSynchronizedRootGroup; path = "App iOS"; sourceTree = "<group>"; };
+                    GT = {isa = PBXFileSystemSynchronizedRootGroup; path = "App tvOS"; sourceTree = "<group>"; };
+                };
+                rootObject = P1;
+            }
+            """)
+        let targets = DeploymentTargets(ProjectBuildFiles(root: folder.url))
+        let shared = folder.url.appendingPathComponent("Shared/ErrorView.swift")
+        let tv = folder.url.appendingPathComponent("App tvOS/Stepper.swift")
+        #expect(targets.minimums(for: shared) == [.iOS: OSVersion(18, 6), .tvOS: OSVersion(17)])
+        #expect(!targets.isTVOnly(shared))
+        #expect(targets.isTVOnly(tv) && !targets.isTVOnly(folder.url.appendingPathComponent("App iOS/Row.swift")))
+    }
+
     /// IINA: the app target's deployment target is in the `.xcconfig` its
     /// configuration is based on (which includes another), not in the project file.
     @Test func aTargetsConfigurationFileSetsItsDeploymentTarget() throws {

@@ -2,12 +2,25 @@ import Foundation
 
 /// An Apple platform a target builds for.
 enum ApplePlatform: String, CaseIterable, Sendable {
-    case iOS, macOS
+    case iOS, macOS, tvOS
 
     /// The build setting that holds its deployment target.
-    var deploymentTargetSetting: String { self == .iOS ? "IPHONEOS_DEPLOYMENT_TARGET" : "MACOSX_DEPLOYMENT_TARGET" }
+    var deploymentTargetSetting: String {
+        switch self {
+        case .iOS: "IPHONEOS_DEPLOYMENT_TARGET"
+        case .macOS: "MACOSX_DEPLOYMENT_TARGET"
+        case .tvOS: "TVOS_DEPLOYMENT_TARGET"
+        }
+    }
+
     /// Its name in `SDKROOT` and `SUPPORTED_PLATFORMS`.
-    var sdk: String { self == .iOS ? "iphoneos" : "macosx" }
+    var sdk: String {
+        switch self {
+        case .iOS: "iphoneos"
+        case .macOS: "macosx"
+        case .tvOS: "appletvos"
+        }
+    }
 }
 
 /// An OS release (`15.0`, `10.15`; a manifest's `.v10_15`).
@@ -55,11 +68,21 @@ struct DeploymentTargets {
         }
     }
 
+    /// Built by tvOS targets alone (Swiftfin's "Swiftfin tvOS" folder): tvOS
+    /// has no user-adjustable text size, and iOS's styles would be its own, larger ones.
+    func isTVOnly(_ file: URL) -> Bool {
+        minimums(for: file).keys.elementsEqual([.tvOS])
+    }
+
     func minimums(for file: URL) -> Minimums {
         if let package = build.package(of: file) { return Self.platforms(inManifest: package.manifest) }
         let path = file.standardizedFileURL.path
-        let synchronized = bySynchronizedFolder.filter { path.hasPrefix($0.folder) }.max { $0.folder.count < $1.folder.count }
-        return byFileName[file.lastPathComponent] ?? synchronized?.minimums ?? lowest
+        // Every target that builds the file: Swiftfin's "Shared" folder is in its iOS and its tvOS target.
+        let building = (byFileName[file.lastPathComponent].map { [$0] } ?? []) + bySynchronizedFolder.filter { path.hasPrefix($0.folder) }.map(\.minimums)
+        guard !building.isEmpty else { return lowest }
+        var minimums: Minimums = [:]
+        for target in building { Self.lower(&minimums, to: target) }
+        return minimums
     }
 
     private mutating func read(_ objects: OpenStepPlist, folder: String) {

@@ -46,6 +46,10 @@ public struct ProjectFixer {
                 plan.unbuilt.append(source.path)
                 wanted = []
             }
+            if !wanted.isEmpty, targets.isTVOnly(source.url) {
+                plan.tvOnly.append(source.path)
+                wanted = []
+            }
             let minimums = targets.minimums(for: source.url)
             wanted.removeAll { finding in
                 guard let needs = finding.replacement.flatMap(APIAvailability.of),
@@ -252,6 +256,8 @@ public struct FixPlan: Sendable {
     public var tallies: [RuleID: Tally] = [:]
     /// Files with fixes to make that no target builds: left as they are.
     public var unbuilt: [String] = []
+    /// Files with fixes to make that only tvOS targets build: left as they are.
+    public var tvOnly: [String] = []
     /// Fixes left undone because their APIs are newer than the file's
     /// deployment target, one line each (`path:line: what needs what`).
     public var tooNew: [String] = []

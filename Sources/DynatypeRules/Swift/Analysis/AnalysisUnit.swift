@@ -62,7 +62,8 @@ extension FileUnits.TypeGroup {
     /// a literal is a constant), and — rarely — code that wraps a member
     /// constant in `UIFontMetrics`.
     func contextKey(source: [UInt8]) -> UInt64 {
-        var hash = Fingerprint.fnv1a(scopes.map { $0.name + ":" + $0.inheritedTypes.joined(separator: ",") }.joined(separator: ";"))
+        // The kind too: only a struct has a memberwise initializer.
+        var hash = Fingerprint.fnv1a(scopes.map { "\($0.node.kind) \($0.name):" + $0.inheritedTypes.joined(separator: ",") }.joined(separator: ";"))
         for scope in scopes {
             for member in scope.memberBlock.members where member.decl.is(InitializerDeclSyntax.self) {
                 hash = UnitKey.mix(hash, UnitKey.of([Syntax(member.decl)], source: source, lines: nil))
@@ -76,16 +77,19 @@ extension FileUnits.TypeGroup {
 
     /// Every stored property of the type, for a member that reads them all
     /// whether it names them or not: a `ViewModifier`'s `body(content:)`
-    /// takes the memberwise initializer's parameters.
+    /// and a stored size (`ViewSizeCollector.defineMemberwiseSizes`) take
+    /// the memberwise initializer's parameters.
     func propertiesKey(source: [UInt8]) -> UInt64 {
         let properties = scopes.flatMap { $0.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self).map(Syntax.init) } }
         return UnitKey.of(properties, source: source, lines: nil)
     }
 
     /// Whether a member reads every property of its type (see
-    /// `propertiesKey`): a `body` function, or an `#if` block that may hold one.
+    /// `propertiesKey`): a `body` function, a stored size without a value,
+    /// or an `#if` block that may hold one.
     static func readsEveryProperty(_ member: Syntax) -> Bool {
         guard let decl = member.as(MemberBlockItemSyntax.self)?.decl else { return false }
+        if let variable = decl.as(VariableDeclSyntax.self) { return !ViewSizeCollector.memberwiseSizes(in: variable).isEmpty }
         return decl.as(FunctionDeclSyntax.self)?.name.text == "body" || decl.is(IfConfigDeclSyntax.self)
     }
 }

@@ -16,7 +16,7 @@ struct ConstructorRule {
         let classifier = FontClassifier(context: builder.context)
         for call in builder.context.index.calls where !builder.isJudged(call) {
             guard let name = call.calleeName else { continue }
-            if !Self.constructorNames.contains(name) {
+            if !Self.constructorNames.contains(name), FontClassifier.userContentSizeCategory(passedTo: call) == nil {
                 recordHelperCall(call, name: name, classifier)
                 continue
             }
@@ -28,7 +28,7 @@ struct ConstructorRule {
             guard !sites.isEmpty, !isScaledByFontMetrics(call), !isAssignedToFont(call), !isFaceOnly(call),
                 !DrawnText.isDrawnIntoImage(call), !Self.isNavigationBarTitleAttribute(call)
             else { continue }
-            let hold = DrawnText.drawingOverride(around: call).map { _ in Self.drawnByHand }
+            let hold = DrawnText.drawingOverride(around: call).map { _ in Self.drawnByHand } ?? Self.measuringHold(call)
             // Stored in a property: the property's reads across the audit decide.
             if let property = storingProperty(of: call) {
                 let hold = hold ?? StoredPlatformFont(call: call, name: property).hold
@@ -54,6 +54,30 @@ struct ConstructorRule {
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].range.contains(call.position) else { return false }
         return elements[0].unwrapped.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "titleTextAttributes"
     }
+
+    /// pocket-casts' `(text as NSString).size(withAttributes: [.font: UIFont.systemFont(ofSize: 13)])`:
+    /// a font that only measures text for a frame. A text style here alone
+    /// would measure one size while the view draws another.
+    private static func measuringHold(_ call: FunctionCallExprSyntax) -> FixHold? {
+        var node = call.parent
+        while let current = node, !current.is(CodeBlockItemSyntax.self) {
+            if let argument = current.as(LabeledExprSyntax.self), ["withAttributes", "attributes"].contains(argument.label?.text),
+                let measuring = argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName,
+                measuringCalls.contains(measuring)
+            {
+                return measuredByHand
+            }
+            node = current.parent
+        }
+        return nil
+    }
+
+    private static let measuringCalls: Set<String> = ["size", "boundingRect"]
+
+    private static let measuredByHand = FixHold(
+        reason: "the font only measures text for a frame: scale it together with the font of the view that shows the text",
+        rules: nil
+    )
 
     private static let drawnByHand = FixHold(
         reason: "the text is drawn by hand in `draw`, at positions and in shapes the code computes; scale those with the font",
@@ -145,6 +169,13 @@ struct ConstructorRule {
     /// the rule catalogue "A font used only as a face": stored in a value the file
     /// reads only for its face (`fontName`, `withSize(_:)`, `scaledFont(for:)`).
     private func isFaceOnly(_ call: FunctionCallExprSyntax) -> Bool {
+        // Swiftfin's `if let font = UIFont(name: fontName, size: 1)` hands a player only
+        // the face: no text is that small. (A property's reads decide for a stored one.)
+        if let points = (call.argument("size") ?? call.argument("ofSize"))?.numericValue, points > 0, points < PointSizeEvaluator.smallestTextSize,
+            storingProperty(of: call) == nil
+        {
+            return true
+        }
         var node = Syntax(call)
         while let parent = node.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
             || parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) || parent.is(LabeledExprSyntax.self)

@@ -36,14 +36,19 @@ struct FrameRule {
             // A square (a PIN cell, a numbered circle) freed in one side, or
             // in both, is a box of another shape: its sides scale together.
             let keepsShape = Self.isSquare(frame)
-            let squareAdvice = "scale both sides of the square together (`@ScaledMetric(relativeTo:)` for its side), or give the text room to grow"
+            let fills = !keepsShape && frame.calleeBase.map(Self.fillsOfferedSpace) == true
+            let advice = keepsShape
+                ? "scale both sides of the square together (`@ScaledMetric(relativeTo:)` for its side), or give the text room to grow"
+                : "the content fills whatever room a frame without a maximum offers (a shape, a colour, a resizable image): "
+                    + "give the text its least size (`.frame(minHeight:)` on the text) and draw the rest as its background"
+            let mechanical = !keepsShape && !fills
             if let height, let heightSize, heightIsFixed {
                 let finding = builder.makeFinding(
                     .fixedTextHeight, at: name,
                     message: "a fixed height of \(height.oneLine) clips text that grows with Dynamic Type",
                     current: frame.modifierText,
-                    replacement: keepsShape ? nil : replacement,
-                    fix: keepsShape ? squareAdvice : "use `\(replacement)` so the height can grow",
+                    replacement: mechanical ? replacement : nil,
+                    fix: mechanical ? "use `\(replacement)` so the height can grow" : advice,
                     elements: affected.map(\.index)
                 )
                 // A size the initializers set is fixed as the font rule finds it: by their calls.
@@ -58,8 +63,8 @@ struct FrameRule {
                     .fixedTextWidth, at: name,
                     message: "a fixed width of \(width.oneLine) forces text to wrap or truncate at large sizes",
                     current: frame.modifierText,
-                    replacement: keepsShape ? nil : replacement,
-                    fix: keepsShape ? squareAdvice : "use `\(replacement)` and let the layout size the text"
+                    replacement: mechanical ? replacement : nil,
+                    fix: mechanical ? "use `\(replacement)` and let the layout size the text" : advice
                 ))
             }
         }
@@ -86,6 +91,41 @@ struct FrameRule {
         return ".frame(\(arguments.joined(separator: ", ")))"
     }
 
+    /// A shape, a colour or a resizable image takes all the room a frame
+    /// without a maximum offers (duckduckgo's button label, a
+    /// `RoundedRectangle` in a `ZStack`): freeing the frame stretches it.
+    private static func fillsOfferedSpace(_ content: ExprSyntax) -> Bool {
+        content.tokens(viewMode: .sourceAccurate).contains { token in
+            let greedy = greedyViews.contains(token.text) && token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
+                || token.text == "resizable" || token.text == "Color"
+            return greedy && !isDecoration(token, within: content)
+        }
+    }
+
+    /// An argument (`.foregroundColor(Color(…))`), or in a `.background { … }`,
+    /// `.overlay { … }` or mask: drawn to the view's size, not laying it out.
+    private static func isDecoration(_ token: TokenSyntax, within content: ExprSyntax) -> Bool {
+        var current = Syntax(token)
+        while let parent = current.parent, current.id != content.id {
+            if parent.is(LabeledExprSyntax.self) { return true }
+            if let call = parent.as(FunctionCallExprSyntax.self), let name = call.calleeName, decorations.contains(name),
+                current.id != call.calledExpression.id
+            {
+                return true
+            }
+            current = parent
+        }
+        return false
+    }
+
+    private static let decorations: Set<String> = ["background", "overlay", "clipShape", "mask", "contentShape", "border", "foregroundStyle"]
+
+    private static let greedyViews: Set<String> = [
+        // Not `Spacer`: it fills one axis, its stack's.
+        "Rectangle", "RoundedRectangle", "Capsule", "Circle", "Ellipse", "UnevenRoundedRectangle", "GeometryReader",
+        "LinearGradient", "RadialGradient", "AngularGradient",
+    ]
+
     /// `.frame(width: edge, height: edge)`, `.frame(width: Size.circle.width, height: Size.circle.height)`.
     static func isSquare(_ frame: FunctionCallExprSyntax) -> Bool {
         guard let width = frame.argument("width")?.unwrapped, let height = frame.argument("height")?.unwrapped else { return false }
@@ -102,7 +142,7 @@ struct FrameRule {
     private static func hidesOrFrees(_ side: ExprSyntax) -> Bool {
         let expr = side.unwrapped
         if expr.isNilLiteral || expr.numericValue == 0 || expr.referencedName == "infinity" { return true }
-        if followsContainer(expr) { return true }
+        if followsContainer(expr) || isMeasured(expr) { return true }
         if let ternary = expr.as(TernaryExprSyntax.self) {
             return hidesOrFrees(ternary.thenExpression) && hidesOrFrees(ternary.elseExpression)
         }
@@ -122,19 +162,68 @@ struct FrameRule {
         var current = side.parent
         while let node = current, !node.is(DeclSyntax.self) {
             if let reader = node.as(FunctionCallExprSyntax.self), reader.calleeName == "GeometryReader",
-                let parameters = reader.trailingClosure?.signature?.parameterClause
+                let closure = reader.trailingClosure, closureParameters(of: closure).contains(where: names.contains)
             {
-                let bound: [String]
-                switch parameters {
-                case .simpleInput(let shorthand): bound = shorthand.map(\.name.text)
-                case .parameterClause(let clause): bound = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-                @unknown default: bound = []
-                }
-                if bound.contains(where: names.contains) { return true }
+                return true
             }
             current = node.parent
         }
         return false
+    }
+
+    /// A size the view measures from its content while it runs: a layout
+    /// closure's size (Swiftfin's `AlternateLayoutView { … } content: { size in
+    /// … }`), or a `@State` size a reader writes (pocket-casts'
+    /// `ContentSizeReader(contentSize: $textFieldSize)`, a value set in
+    /// `onPreferenceChange`). It grows with the text it measures.
+    private static func isMeasured(_ side: ExprSyntax) -> Bool {
+        let names = Set(side.tokens(viewMode: .sourceAccurate).map(\.text))
+        var current = side.parent
+        while let node = current, !node.is(DeclSyntax.self) {
+            if let closure = node.as(ClosureExprSyntax.self),
+                closureParameters(of: closure).contains(where: { names.contains($0) && namesMeasurement($0) })
+            {
+                return true
+            }
+            current = node.parent
+        }
+        guard let type = TypeScope.enclosing(side) else { return false }
+        let measured = type.memberBlock.members.flatMap { member -> [String] in
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                variable.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "State" })
+            else { return [] }
+            return variable.bindings.filter(isSize).compactMap(\.name).filter(names.contains)
+        }
+        guard !measured.isEmpty else { return false }
+        return type.memberBlock.tokens(viewMode: .sourceAccurate).contains { token in
+            measured.contains { token.text == "$" + $0 || token.text == $0 && isAssignedInClosure(token) }
+        }
+    }
+
+    /// `@State var textFieldSize: CGSize = .zero`, `@State var height = 0.0`: not a flag (`@State var open = false`).
+    private static func isSize(_ binding: PatternBindingSyntax) -> Bool {
+        if let type = binding.typeAnnotation?.type.simpleName { return ["CGSize", "CGFloat", "CGRect", "Double"].contains(type) }
+        guard let value = binding.initializer?.value else { return false }
+        return value.numericValue != nil || value.referencedName == "zero"
+    }
+
+    private static func namesMeasurement(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return ["size", "frame", "bounds"].contains { lowered.contains($0) }
+    }
+
+    private static func closureParameters(of closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let shorthand)?: return shorthand.map(\.name.text)
+        case .parameterClause(let clause)?: return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        default: return []
+        }
+    }
+
+    /// `textSize = $0` in `.onPreferenceChange(SizeKey.self) { textSize = $0 }`.
+    private static func isAssignedInClosure(_ token: TokenSyntax) -> Bool {
+        guard token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .equal else { return false }
+        return token.ancestor(ClosureExprSyntax.self) != nil
     }
 
     /// `UIScreen`, `screen`, `screenWidth`, `windowW`: the display or window the layout fills.

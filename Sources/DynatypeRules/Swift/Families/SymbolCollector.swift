@@ -22,10 +22,13 @@ struct SymbolCollector {
                 if let definition = define(binding, in: variable, classifier) { builder.addDefinition(definition) }
             }
         }
+        let views = ViewSizeCollector(builder: builder, classifier: classifier)
+        for variable in builder.context.index.variables where Self.isDeclarationLevel(Syntax(variable)) {
+            views.defineMemberwiseSizes(of: variable).forEach(builder.addDefinition)
+        }
         for function in builder.context.index.functions where Self.isDeclarationLevel(Syntax(function)) {
             if let definition = define(function, classifier) { builder.addDefinition(definition) }
         }
-        let views = ViewSizeCollector(builder: builder, classifier: classifier)
         for initializer in builder.context.index.initializers where Self.isDeclarationLevel(Syntax(initializer)) {
             views.defineStoredSizes(of: initializer).forEach(builder.addDefinition)
             defineStoredFonts(of: initializer, classifier).forEach(builder.addDefinition)
@@ -365,7 +368,7 @@ struct SymbolCollector {
 
     /// Stored instance properties in order, as memberwise parameters: those
     /// with a default value may be left out (their size is taken as fixed).
-    private static func memberwiseParameters(of scope: TypeScope) -> [SymbolParameter] {
+    static func memberwiseParameters(of scope: TypeScope) -> [SymbolParameter] {
         scope.memberBlock.members.flatMap { member -> [SymbolParameter] in
             guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(.static),
                 variable.attributes.isEmpty

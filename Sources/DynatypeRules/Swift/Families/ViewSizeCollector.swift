@@ -27,16 +27,39 @@ struct ViewSizeCollector {
         }
     }
 
+    /// A struct's memberwise initializer stores each size its callers pass
+    /// (`HighlightContextMenu(colors: colors, systemFontSize: 20)`), as an
+    /// initializer's `self.size = size` does.
+    func defineMemberwiseSizes(of variable: VariableDeclSyntax) -> [SymbolDefinition] {
+        let sizes = Self.memberwiseSizes(in: variable)
+        guard !sizes.isEmpty, let type = TypeScope.enclosing(variable), type.hasMemberwiseInitializer else { return [] }
+        return sizes.map { property in
+            SymbolDefinition(
+                name: type.name, container: TypeScope.enclosing(type.node)?.name, kind: .view,
+                parameters: SymbolCollector.memberwiseParameters(of: type), value: .size(.parameter(property)),
+                position: builder.context.position(of: variable), storedProperty: property
+            )
+        }
+    }
+
     /// Stored numeric properties without a value of their own, which only initializers set.
     private static func storedSizes(of type: TypeScope) -> [String] {
-        type.memberBlock.members.flatMap { member -> [String] in
-            guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(.static) else { return [] }
-            return variable.bindings.compactMap { binding in
-                guard binding.initializer == nil, binding.accessorBlock == nil,
-                    let type = binding.typeAnnotation?.type.simpleName, sizeTypes.contains(type)
-                else { return nil }
-                return binding.name
-            }
+        type.memberBlock.members.flatMap { member in member.decl.as(VariableDeclSyntax.self).map { storedSizes(in: $0) } ?? [] }
+    }
+
+    /// `CGFloat` alone, the prefilter's word for a size (`SymbolCollector.triggers`):
+    /// a memberwise `count: Int` is no size.
+    static func memberwiseSizes(in variable: VariableDeclSyntax) -> [String] {
+        storedSizes(in: variable, of: ["CGFloat"])
+    }
+
+    private static func storedSizes(in variable: VariableDeclSyntax, of types: Set<String> = sizeTypes) -> [String] {
+        guard !variable.modifiers.contains(.static) else { return [] }
+        return variable.bindings.compactMap { binding in
+            guard binding.initializer == nil, binding.accessorBlock == nil,
+                let type = binding.typeAnnotation?.type.simpleName, types.contains(type)
+            else { return nil }
+            return binding.name
         }
     }
 

@@ -79,6 +79,9 @@ final class SwiftUIInventory {
             // `store.pushIntoRecentFonts(name)` is a call on a value, not a
             // view: a value's chain counts only where a view is built.
             if !root.is(FunctionCallExprSyntax.self), !Self.buildsView(call) || Self.isInActionClosure(call) { continue }
+            // readium's `CSSFontFamilyDeclaration(…).eraseToAnyHTMLFontFamilyDeclaration()` in a view
+            // controller: a value whose method mentions fonts, where no view is built.
+            if ViewTree.isCustomFontModifier(modifier), !Self.buildsView(call), !Self.isInViewType(call) { continue }
             if let rootCall = root.as(FunctionCallExprSyntax.self), ViewTree.role(of: rootCall) != .opaque { continue }
             if opaqueRoots.contains(root.id) || givenText.contains(root.id) { continue }
             opaqueRoots.insert(root.id)
@@ -136,6 +139,10 @@ final class SwiftUIInventory {
 
     /// Whether the function or property around a call returns a view, so an
     /// implicit `self` is a view (`extension View { func f() -> some View { font(…) } }`).
+    private static func isInViewType(_ call: FunctionCallExprSyntax) -> Bool {
+        TypeScope.enclosing(call)?.inheritedTypes.contains("View") == true
+    }
+
     private static func buildsView(_ call: FunctionCallExprSyntax) -> Bool {
         var current = call.parent
         while let node = current {

@@ -239,6 +239,10 @@ struct TypeScope {
     var isProtocol: Bool { node.is(ProtocolDeclSyntax.self) }
     /// A struct or an enum: never a UIKit/AppKit view, whatever its name.
     var isValueType: Bool { node.is(StructDeclSyntax.self) || node.is(EnumDeclSyntax.self) }
+    /// A struct without initializers of its own: Swift gives it one that takes every stored property.
+    var hasMemberwiseInitializer: Bool {
+        node.is(StructDeclSyntax.self) && !memberBlock.members.contains { $0.decl.is(InitializerDeclSyntax.self) }
+    }
     private let inheritance: InheritanceClauseSyntax?
 
     private static let kinds: Set<SyntaxKind> = [.structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl]

@@ -181,6 +181,13 @@ struct FontClassifier {
         if let transformed = FontTransform.transformedFont(of: call, bindings: context.bindings) {
             return classify(transformed, expecting: expecting, depth: depth + 1)
         }
+        if let category = Self.userContentSizeCategory(passedTo: call) {
+            return readOnce(
+                call, from: "the user's text size (`\(category.oneLine)`)", replacement: nil,
+                advice: "make the font again when the text size changes (`UIContentSizeCategory.didChangeNotification`), "
+                    + "or scale a text style's font (`UIFontMetrics(forTextStyle:).scaledFont(for:)`) and let the view adjust it"
+            )
+        }
         // Anything else is a call of a helper: judged by its definition and
         // the sizes this call passes (the rule catalogue "Clarifications").
         let reference = SymbolReference(
@@ -200,6 +207,28 @@ struct FontClassifier {
             spec: .code(Syntax(call))
         )
     }
+
+    /// GitHawk's `style.font(contentSizeCategory: .preferred)`: a font made
+    /// for the text size the user has when the call runs, which is a size
+    /// read once (the rule catalogue "A size read from a text-style font
+    /// follows the user once"). A category the code names
+    /// (`contentSizeCategory: .large`) pins one size instead, and is left to
+    /// the helper's definition.
+    static func userContentSizeCategory(passedTo call: FunctionCallExprSyntax) -> ExprSyntax? {
+        guard call.calleeName?.mentionsFont == true else { return nil }
+        return call.arguments.first { argument in
+            // Not a bound (`maxSizeCategory:`, pocket-casts' cap on its own scaling).
+            guard let label = argument.label?.text.lowercased(), ["contentsizecategory", "sizecategory"].contains(label) else { return false }
+            let value = argument.expression.unwrapped
+            let named = value.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            return named.map { !fixedContentSizeCategories.contains($0) } ?? true
+        }?.expression
+    }
+
+    private static let fixedContentSizeCategories: Set<String> = [
+        "extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge", "extraExtraExtraLarge", "accessibilityMedium",
+        "accessibilityLarge", "accessibilityExtraLarge", "accessibilityExtraExtraLarge", "accessibilityExtraExtraExtraLarge", "unspecified",
+    ]
 
     private static func namesAppFontOverload(_ call: FunctionCallExprSyntax) -> Bool {
         guard let name = call.firstUnlabeledArgument?.unwrapped.as(MemberAccessExprSyntax.self) else { return false }
@@ -506,11 +535,35 @@ struct FontClassifier {
         if size.numericValue == 0 {
             return unresolved(ExprSyntax(call), "a UIKit font of size 0 has no size UIKit documents")
         }
+        if isSwiftAttributedStringFont(call), let swiftUI = FixSuggestions.swiftUI(forUIKit: call, size: sizes.estimate(size)) {
+            return constructor(call, size: size, rule: .fixedUIKitFont, replacement: swiftUI)
+        }
         let font = constructor(call, size: size, rule: .fixedUIKitFont, replacement: FixSuggestions.uiKit(call, size: sizes.estimate(size)))
         // `.systemFont(ofSize:)` in a file that imports neither framework (SwiftUI only, WWDC's
         // timeline): AppKit's in a macOS-only project, which resolution knows.
         guard implicit, !context.importsUIKit, Self.appKitSystemConstructors.contains(name) else { return font }
         return Self.carryingAppKit(constructor(call, size: size, rule: .fixedAppKitFont, replacement: FixSuggestions.appKit(call, size: sizes.estimate(size))), in: font)
+    }
+
+    /// duckduckgo's `instructions[range].font = .boldSystemFont(ofSize: 16)`,
+    /// where `instructions` is a Swift `AttributedString` made for SwiftUI's
+    /// `Text`: a SwiftUI font there keeps the text style live, where a
+    /// scaled `UIFont` is a size fixed when the string is made.
+    private func isSwiftAttributedStringFont(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let sequence = call.parent?.parent?.as(SequenceExprSyntax.self) else { return false }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == call.id,
+            let target = elements[0].as(MemberAccessExprSyntax.self), target.declName.baseName.text == "font", let base = target.base
+        else { return false }
+        let string = base.as(SubscriptCallExprSyntax.self)?.calledExpression ?? base
+        guard let name = string.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        switch context.bindings.resolve(name, at: string) {
+        case .local(let binding), .member(let binding, _, _):
+            return binding.typeAnnotation?.type.simpleName == "AttributedString"
+                || binding.valueExpression?.as(FunctionCallExprSyntax.self)?.calleeName == "AttributedString"
+        case .parameter, .unknown:
+            return false
+        }
     }
 
     /// The UIKit classification with the AppKit one's rule, message and fix on each site, for a macOS-only project.
@@ -547,6 +600,11 @@ struct FontClassifier {
             replacement = nil
             advice = branches
         }
+        if FontPosition.isTVOnly(call) {
+            replacement = nil
+            advice = "this size is a TV's: tvOS's text styles have sizes of their own (`.title2` is about 57 pt there), "
+                + "so no iOS style replaces it; scale the other platforms' sizes"
+        }
         let spec = FontSpec.code(Syntax(call))
         let sizeClass = classifySize(size, depth: 0)
         // A helper sized by its callers (`appFont(ofSize:)`) serves them all,
@@ -578,7 +636,7 @@ struct FontClassifier {
         case (.fixedUIKitFont, let replacement?) where FontPosition.configuresSymbol(call):
             fix = "use `\(replacement)` (or `UIImage.SymbolConfiguration(textStyle:)` with that style) so the symbol follows the text size"
         // Only a view has the flag to set (not an attributes dictionary, a stored font).
-        case (.fixedUIKitFont, let replacement?) where FontPosition.fontAssignmentTarget(of: call) != nil:
+        case (.fixedUIKitFont, let replacement?) where FontPosition.fontAssignmentTarget(of: call) != nil && !isSwiftAttributedStringFont(call):
             fix = "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`"
         case (_, let replacement?): fix = "use `\(replacement)`"
         }
@@ -634,7 +692,7 @@ struct FontClassifier {
             replacement = multiple ? nil : FixSuggestions.swiftUISystem(call, size: size)
             advice = replacement.map { "use `\($0)`" } ?? FixSuggestions.swiftUIScaledMultiple(call, size: size, style: style)
         }
-        return readOnce(call, from: ".\(style.rawValue)", replacement: replacement, advice: advice)
+        return readOnce(call, from: ".\(style.rawValue)'s font", replacement: replacement, advice: advice)
     }
 
     /// A size read from a text style the code names only when it runs
@@ -646,13 +704,13 @@ struct FontClassifier {
             ? "make the font from `NSFont.preferredFont(forTextStyle: \(style.oneLine))` each time the text size changes"
             : "scale the style's font at its default size instead (`UIFontMetrics(forTextStyle: \(style.oneLine)).scaledFont(for:)`, "
                 + "with `maximumPointSize:` for a cap) and let the view adjust it (`adjustsFontForContentSizeCategory = true`)"
-        return readOnce(call, from: "`\(style.oneLine)`", replacement: nil, advice: advice)
+        return readOnce(call, from: "`\(style.oneLine)`'s font", replacement: nil, advice: advice)
     }
 
-    private func readOnce(_ call: FunctionCallExprSyntax, from style: String, replacement: String?, advice: String) -> FontClassification {
+    private func readOnce(_ call: FunctionCallExprSyntax, from source: String, replacement: String?, advice: String) -> FontClassification {
         let site = FontSite(
             node: ExprSyntax(call), rule: .fontSizeReadOnce,
-            message: "the size is read once from \(style)'s font: it follows the user's text size when the font is made, not when the user changes it",
+            message: "the size is read once from \(source): it follows the user's text size when the font is made, not when the user changes it",
             replacement: replacement, fix: advice, dependency: nil, readOnceIn: TypeScope.enclosing(call)?.name
         )
         return FontClassification(value: .readOnce, sites: [site], spec: .decorated(.code(Syntax(call)), prefix: "", suffix: " (size read once)"))
@@ -858,7 +916,8 @@ struct FontClassifier {
             guard binding.valueExpression != nil else {
                 let values = Self.initializerValues(of: name, in: type)
                 if !values.isEmpty, values.allSatisfy({ $0.count == 1 && $0[0].isNumericLiteral }) { return SizeClass(value: .fixed) }
-                return SizeClass(value: values.isEmpty ? .parameter(name) : .initialized(type: type.name, property: name))
+                let setByCallers = !values.isEmpty || type.hasMemberwiseInitializer
+                return SizeClass(value: setByCallers ? .initialized(type: type.name, property: name) : .parameter(name))
             }
             return SizeClass(value: .symbol(SymbolReference(name: name, qualifier: type.name, argumentLabels: nil, expected: .size)))
         case .unknown:

@@ -187,6 +187,29 @@ enum FontPosition {
         isInBlock(node, conditions: ["os(watchOS)", "canImport(WatchKit)"])
     }
 
+    /// Code only a TV runs: an `#if os(tvOS)` clause, or the first branch of
+    /// Swiftfin's `UIDevice.isTV ? .system(size: 22) : .footnote`. tvOS has no
+    /// user-adjustable text size, and its text styles have sizes of their own.
+    static func isTVOnly(_ node: some SyntaxProtocol) -> Bool {
+        if isInBlock(node, conditions: ["os(tvOS)"]) { return true }
+        var current = Syntax(node)
+        while let parent = current.parent, !parent.is(CodeBlockItemSyntax.self) {
+            if let ternary = parent.as(TernaryExprSyntax.self), ternary.thenExpression.id == current.id, namesTV(ternary.condition) { return true }
+            if let ternary = parent.as(UnresolvedTernaryExprSyntax.self), ternary.thenExpression.id == current.id,
+                let condition = ternary.parent?.as(ExprListSyntax.self)?.first, namesTV(condition)
+            {
+                return true
+            }
+            current = parent
+        }
+        return false
+    }
+
+    private static func namesTV(_ condition: ExprSyntax) -> Bool {
+        let names = condition.tokens(viewMode: .sourceAccurate).map(\.text)
+        return !names.contains("!") && names.contains { ["isTV", "isTVOS", "isAppleTV", "tv", "tvOS"].contains($0) }
+    }
+
     /// Inside an `#if` clause whose condition names one of the platform tests
     /// alone: `#if os(iOS) || os(macOS)` is shared code, read as iOS's.
     private static func isInBlock(_ node: some SyntaxProtocol, conditions: [String]) -> Bool {

@@ -45,7 +45,9 @@ struct PointSizeEvaluator {
         let expr = expression.unwrapped
         if let value = expr.numericValue { return PointSizeEstimate(points: value, text: expr.trimmedText) }
         if let style = preferredFontStyle(readBy: expr) {
-            return PointSizeEstimate(points: style.pointSize, anchor: style, text: Self.format(style.pointSize))
+            // Swiftcord's `NSFont.preferredFont(forTextStyle: .largeTitle).pointSize` is macOS's 26, not iOS's 34.
+            let points = readsAppKitFont(expr) ? style.macOSPointSize : style.pointSize
+            return PointSizeEstimate(points: points, anchor: style, text: Self.format(points))
         }
         if let call = expr.as(FunctionCallExprSyntax.self), call.arguments.count == 1, call.arguments.first?.label == nil,
             let name = call.calleeName, Self.numberTypes.contains(name)
@@ -172,6 +174,12 @@ struct PointSizeEvaluator {
         return nil
     }
 
+    private func readsAppKitFont(_ expression: ExprSyntax) -> Bool {
+        let names = expression.tokens(viewMode: .sourceAccurate).map(\.text)
+        if names.contains("NSFont") || names.contains("NSFontDescriptor") { return true }
+        return !names.contains("UIFont") && !names.contains("UIFontDescriptor") && context.prefersAppKit
+    }
+
     private static let sizeKeepingChanges: Set<String> = ["withSymbolicTraits", "addingAttributes", "withDesign", "withFamily", "withFace", "withTraits"]
 
     /// The value of a `let` (or a property with a default value that is never
@@ -288,7 +296,7 @@ struct PointSizeEvaluator {
     private static func asSize(_ factor: Double) -> Double { factor >= smallestTextSize ? factor : .nan }
 
     /// Smaller than `.caption2`'s 11pt by a margin: no text style is nearer a smaller number.
-    private static let smallestTextSize = 6.0
+    static let smallestTextSize = 6.0
 
     private static let numberTypes: Set<String> = ["CGFloat", "Double", "Float", "Int"]
 
