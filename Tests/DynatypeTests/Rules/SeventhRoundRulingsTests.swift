@@ -206,4 +206,110 @@ import Testing
         #expect(report.findings.map(\.replacement) == [nil, ".frame(minHeight: 15)"])
         #expect(try #require(report.findings.first).fix.contains("fills whatever room"))
     }
+
+    /// Brave's `resetListHeaderStyle()` applies `@Environment(\.font)` again: the font the text has already.
+    @Test func aModifierThatAppliesTheEnvironmentsFontChangesNoFont() {
+        let report = audit("""
+            import SwiftUI
+            private struct ResetHeaderStyle: ViewModifier {
+                @Environment(\\.font) private var font
+                func body(content: Content) -> some View { content.textCase(.none).font(font) }
+            }
+            extension View {
+                func resetHeaderStyle() -> some View { modifier(ResetHeaderStyle()) }
+            }
+            struct BuyView: View {
+                var body: some View { List { Section(header: Text("Header").resetHeaderStyle()) { Text("row") } } }
+            }
+            """)
+        #expect(report.findings.isEmpty)
+        #expect(report.elements.allSatisfy { $0.verdict == .passing })
+    }
+
+    /// GitHawk: `static let font = Styles.Text.title.preferredFont`, and a
+    /// style named `button` in the app's `Styles.Text` namespace, not a `UIButton`.
+    @Test func aFontPropertyNamingAnAppFontIsFollowed() {
+        let report = audit("""
+            import UIKit
+            extension UIContentSizeCategory { static let preferred = UIApplication.shared.preferredContentSizeCategory }
+            enum Styles { enum Text {
+                static let title = TextStyle(size: 16)
+                static let button = TextStyle(size: 16)
+            } }
+            extension TextStyle {
+                var preferredFont: UIFont { font(contentSizeCategory: UIContentSizeCategory.preferred) }
+            }
+            final class LabelCell: UICollectionViewCell {
+                private static let font = Styles.Text.title.preferredFont
+                let label = UILabel()
+                let other = UILabel()
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    label.font = LabelCell.font
+                    other.font = Styles.Text.button.preferredFont
+                    label.text = "a"
+                    other.text = "b"
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["font_size_read_once:8"])
+        #expect(report.elements.count == 2 && report.elements.allSatisfy { $0.verdict == .passing })
+    }
+
+    /// Brave's `DynamicFontHelper`: sizes its initializer reads from text styles, stored for its fonts.
+    @Test func aSizeEveryInitializerReadsFromATextStyleIsReadOnce() {
+        let report = audit("""
+            import UIKit
+            final class FontHelper {
+                private var deviceFontSize: CGFloat
+                init() {
+                    deviceFontSize = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .body).pointSize * 0.88
+                }
+                var deviceFont: UIFont { UIFont.systemFont(ofSize: deviceFontSize, weight: .medium) }
+            }
+            """)
+        #expect(ruleLines(report) == ["font_size_read_once:7"])
+        #expect(report.findings.first?.replacement == "UIFontMetrics(forTextStyle: .body).scaledFont(for: UIFont.systemFont(ofSize: (17 * 0.88), weight: .medium))")
+    }
+
+    /// GitHawk's `var attributes = [.font: …]` and Mullvad's `defaultTextAttributes`: the
+    /// dictionary the string is made with, named where it is made.
+    @Test func anAttributedStringsFontIsFoundInTheDictionaryItIsMadeWith() {
+        let report = audit("""
+            import UIKit
+            final class FileCell: UICollectionViewCell {
+                let changeLabel = UILabel()
+                let infoLabel = UILabel()
+                private let defaultTextAttributes: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 13)]
+                func configure(additions: Int) {
+                    let changeString = NSMutableAttributedString()
+                    var attributes: [NSAttributedString.Key: Any] = [.font: UIFont.preferredFont(forTextStyle: .footnote)]
+                    attributes[.foregroundColor] = UIColor.green
+                    changeString.append(NSAttributedString(string: "+\\(additions)", attributes: attributes))
+                    changeLabel.attributedText = changeString
+                    changeLabel.adjustsFontForContentSizeCategory = true
+                    infoLabel.attributedText = makeString()
+                }
+                private func makeString() -> NSAttributedString {
+                    NSAttributedString(string: "Learn more", attributes: defaultTextAttributes)
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_uikit_font:5"])
+        #expect(!report.elements.contains { $0.verdict == .unresolved })
+    }
+
+    /// Swiftcord's `.monospaced(.system(size: 18))()`: `Font.monospaced` unapplied, then called.
+    @Test func aFontModifierCalledInItsUnappliedFormIsItsFont() {
+        let report = audit("""
+            import SwiftUI
+            struct Credits: View {
+                var body: some View {
+                    Text("a").font(.monospaced(.system(size: 18))())
+                    Text("b").font(.monospaced(.body)())
+                }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_font_size:4"])
+    }
 }

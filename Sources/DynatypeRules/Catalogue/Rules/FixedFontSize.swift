@@ -6,6 +6,17 @@ extension RuleCatalogue {
         fix: "use the nearest text style (`.font(.body)`), keeping weight and design", sources: "Apple: Scaling fonts automatically (https://developer.apple.com/documentation/uikit/scaling-fonts-automatically); Apple HIG: Typography (https://developer.apple.com/design/human-interface-guidelines/typography)",
         mechanicalFix: .replace,
         triggering: [
+            // A size a struct's memberwise initializer stores is what its callers pass.
+            RuleExample("""
+                import SwiftUI
+                struct EmojiMenu: View {
+                    let emojiSize: CGFloat
+                    var body: some View { Text("🔴").font(↓.system(size: emojiSize)) }
+                }
+                struct Reader: View {
+                    var body: some View { EmojiMenu(emojiSize: 20) }
+                }
+                """),
             RuleExample("""
                 struct A: View {
                     var body: some View { Text("Wi-Fi").font(↓.system(size: 17)) }

@@ -40,6 +40,17 @@ extension RuleCatalogue {
                 """),
         ],
         nonTriggering: [
+            // A height the view measures from its content grows with the text.
+            RuleExample("""
+                import SwiftUI
+                struct TitleEditor: View {
+                    @State private var fieldSize: CGSize = .zero
+                    var body: some View {
+                        SizeReader(size: $fieldSize) { Text("Title") }
+                        Text("Title").frame(height: fieldSize.height)
+                    }
+                }
+                """),
             // A button given only an image shows no text.
             RuleExample("""
                 import UIKit

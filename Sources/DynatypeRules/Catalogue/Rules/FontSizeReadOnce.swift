@@ -30,6 +30,17 @@ extension RuleCatalogue {
                     var body: some View { Text("3").font(↓.system(size: base.pointSize * 0.6)) }
                 }
                 """),
+            // A font made for the content size category the user has when it runs.
+            RuleExample("""
+                import UIKit
+                extension TextStyle {
+                    var preferredFont: UIFont { ↓font(contentSizeCategory: UIApplication.shared.preferredContentSizeCategory) }
+                }
+                final class Cell: UICollectionViewCell {
+                    let label = UILabel()
+                    func configure() { label.font = Styles.body.preferredFont }
+                }
+                """),
         ],
         nonTriggering: [
             // The descriptor's own size keeps the text style.
@@ -47,6 +58,14 @@ extension RuleCatalogue {
             RuleExample("""
                 import UIKit
                 let font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 17, weight: .semibold))
+                """),
+            // A bound on the app's own scaling is no category the font is made for.
+            RuleExample("""
+                import UIKit
+                final class Cell: UICollectionViewCell {
+                    let label = UILabel()
+                    func configure() { label.font = UIFont.font(with: .body, maxSizeCategory: .accessibilityLarge) }
+                }
                 """),
             // A type a handler of the text-size change refreshes reads the size again on each change.
             RuleExample("""

@@ -120,6 +120,11 @@ struct SwiftUIFontRule {
     }
 
     private func judge(_ modifier: ModifierCall, consumers: [FontConsumer]) {
+        if ViewTree.isStandardFontModifier(modifier), let argument = modifier.call.arguments.first?.expression,
+            FontClassifier(context: builder.context).isEnvironmentFont(argument)
+        {
+            return
+        }
         let (font, written) = classification(of: modifier)
         builder.markJudged(font.sites)
         builder.addHelperCalls(font.helperCalls)

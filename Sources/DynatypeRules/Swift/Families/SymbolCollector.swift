@@ -212,7 +212,7 @@ struct SymbolCollector {
             return make(.size, .size(classifier.classifySize(expression, depth: 0).value))
         }
         let font = classifier.classify(expression, expecting: nil)
-        guard Self.looksLikeFont(font) else { return nil }
+        guard Self.looksLikeFont(font) || name.mentionsFont && Self.namesFont(font.value) else { return nil }
         builder.addHelperCalls(font.helperCalls)
         return make(.font, .font(font.value))
     }
@@ -259,6 +259,13 @@ struct SymbolCollector {
     /// fonts, and aliases of symbols qualified by a font type (`Font.title2`).
     /// (An alias such as `Typography.heading` needs a `Font` annotation: the
     /// file would otherwise show nothing font-like, and the prefilter skips it.)
+    /// GitHawk's `static let font = Styles.Text.title.preferredFont`: a font
+    /// property whose value names a font member of the audited code.
+    private static func namesFont(_ value: FontValue) -> Bool {
+        guard case .symbol(let reference, _) = value else { return false }
+        return reference.name.mentionsFont
+    }
+
     private static func looksLikeFont(_ font: FontClassification) -> Bool {
         func check(_ value: FontValue) -> Bool {
             switch value {
@@ -329,7 +336,8 @@ struct SymbolCollector {
         let range = body.range
         let calls = builder.context.index.calls.filter { range.contains($0.position) }
         var fonts = calls.filter { ViewTree.isStandardFontModifier(ModifierCall(name: $0.calleeName ?? "", call: $0)) }
-            .map { classifier.classify($0.arguments.first!.expression, expecting: .font).value }
+            .map { $0.arguments.first!.expression }.filter { !classifier.isEnvironmentFont($0) }
+            .map { classifier.classify($0, expecting: .font).value }
         // `.modifier(Caption())` (or `ModifiedContent(content: self, modifier: Caption())`),
         // and other helpers applied to the view itself
         // (`self.font(size:style:)` in `applyButtonFont()`): a helper of the

@@ -415,17 +415,12 @@ struct UIKitFontRule {
     /// local, in that local's value and its `addAttribute(.font, value: …)` /
     /// `addAttributes([.font: …])` calls.
     private func attributedFonts(in assignment: Syntax) -> [ExprSyntax] {
-        // `[.font: f]`, and SwiftyAttributes' `"To".withFont(f)` (Nextcloud Talk).
-        let inDictionaries = { (node: Syntax) in
-            node.descendants(DictionaryElementSyntax.self).filter { $0.key.unwrapped.referencedName == "font" }.map(\.value)
-                + node.descendants(FunctionCallExprSyntax.self).filter { $0.calleeName == "withFont" }.compactMap { $0.arguments.first?.expression }
-        }
-        var fonts = inDictionaries(assignment)
+        var fonts = fontsWritten(in: assignment)
         // `attributes: attributes()`: the dictionary a function of the type returns.
         for call in assignment.descendants(FunctionCallExprSyntax.self) where call.arguments.isEmpty {
             guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { continue }
             for function in builder.context.index.functions where function.name.text == name && function.signature.parameterClause.parameters.isEmpty {
-                fonts += function.body.map { inDictionaries(Syntax($0)) } ?? []
+                fonts += function.body.map { fontsWritten(in: Syntax($0)) } ?? []
             }
         }
         let value: [ExprSyntax]
@@ -439,7 +434,7 @@ struct UIKitFontRule {
         guard fonts.isEmpty, !names.isEmpty else { return fonts }
         for name in names {
             if case .local(let binding) = builder.context.bindings.resolve(name, at: assignment), let initial = binding.initializer {
-                fonts += inDictionaries(Syntax(initial))
+                fonts += fontsWritten(in: Syntax(initial))
             }
         }
         let index = builder.context.index
@@ -448,14 +443,33 @@ struct UIKitFontRule {
             if call.calleeName == "addAttribute", call.firstUnlabeledArgument?.unwrapped.referencedName == "font", let font = call.argument("value") {
                 fonts.append(font)
             } else {
-                fonts += inDictionaries(Syntax(call))
-                // `append(NSAttributedString(string: s, attributes: attrs))` with `attrs[.font] = …` set before.
-                for attributes in call.descendants(LabeledExprSyntax.self) where attributes.label?.text == "attributes" {
-                    attributes.expression.referencedName.map { fonts += fontsSubscripted(into: $0) }
-                }
+                // `append(NSAttributedString(string: s, attributes: attrs))`, with `attrs[.font] = …` set before.
+                fonts += fontsWritten(in: Syntax(call))
             }
         }
         return fonts
+    }
+
+    /// `[.font: f]`, and SwiftyAttributes' `"To".withFont(f)` (Nextcloud Talk),
+    /// written in the node or in the attributes dictionaries it names
+    /// (`NSAttributedString(string: s, attributes: attributes)`).
+    private func fontsWritten(in node: Syntax) -> [ExprSyntax] {
+        var fonts = Self.fontEntries(in: node)
+            + node.descendants(FunctionCallExprSyntax.self).filter { $0.calleeName == "withFont" }.compactMap { $0.arguments.first?.expression }
+        for argument in node.descendants(LabeledExprSyntax.self) where argument.label?.text == "attributes" {
+            guard let dictionary = argument.expression.unwrapped.plainName else { continue }
+            fonts += fontsSubscripted(into: dictionary)
+            // GitHawk's `var attributes = [.font: …]` in the function, Mullvad's `defaultTextAttributes` property.
+            switch builder.context.bindings.resolve(dictionary, at: argument) {
+            case .local(let binding), .member(let binding, _, _): fonts += binding.initializer.map { Self.fontEntries(in: Syntax($0)) } ?? []
+            case .parameter, .unknown: break
+            }
+        }
+        return fonts
+    }
+
+    private static func fontEntries(in node: Syntax) -> [ExprSyntax] {
+        node.descendants(DictionaryElementSyntax.self).filter { $0.key.unwrapped.referencedName == "font" }.map(\.value)
     }
 
     /// `attrs[.font] = …`: the fonts put in an attributes dictionary by subscript.

@@ -178,6 +178,13 @@ struct FontClassifier {
         if let base, Self.fontModifiers.contains(name) {
             return classify(base, expecting: expecting, depth: depth + 1)
         }
+        // Swiftcord's `.monospaced(.system(size: 18))()`: the method, unapplied, given its font, then called.
+        if call.arguments.isEmpty, let method = call.calledExpression.as(FunctionCallExprSyntax.self), method.isImplicitMemberCall,
+            let methodName = method.calleeName, Self.fontModifiers.contains(methodName), method.arguments.count == 1,
+            let font = method.firstUnlabeledArgument
+        {
+            return classify(font, expecting: expecting, depth: depth + 1)
+        }
         if let transformed = FontTransform.transformedFont(of: call, bindings: context.bindings) {
             return classify(transformed, expecting: expecting, depth: depth + 1)
         }
@@ -764,6 +771,14 @@ struct FontClassifier {
         }
     }
 
+    /// `.font(font)` with Brave's `@Environment(\.font) private var font`: the
+    /// font the view has already, applied again, which changes nothing.
+    func isEnvironmentFont(_ expression: ExprSyntax) -> Bool {
+        guard let name = expression.unwrapped.plainName, case .member(_, let variable, _) = context.bindings.resolve(name, at: expression)
+        else { return false }
+        return Self.readsEnvironmentFont(variable)
+    }
+
     /// `@Environment(\.font) var font`: AltStore's widget countdown.
     private static func readsEnvironmentFont(_ variable: VariableDeclSyntax) -> Bool {
         variable.attributes.contains { element in
@@ -824,6 +839,8 @@ struct FontClassifier {
         guard let name = member?.declName.baseName.text ?? expr.as(DeclReferenceExprSyntax.self)?.baseName.text,
             name.first?.isUppercase == false
         else { return nil }
+        // GitHawk's `Styles.Text.button`: a type's static member named for what it styles, not a view.
+        if member?.base?.referencedName?.first?.isUppercase == true { return nil }
         return UIKitVocabulary.textClass(namedBy: name, appKit: receiverIsAppKit ?? context.prefersAppKit)
     }
 

@@ -65,6 +65,12 @@ struct PointSizeEvaluator {
             return branches(ternary.thenExpression, ternary.elseExpression, depth: depth)
         }
         if let points = platformFontSize(expr) { return PointSizeEstimate(points: points, text: expr.trimmedText) }
+        if let elements = initializerValue(of: expr),
+            let traced = elements.count == 1 ? estimate(elements[0], depth: depth + 1) : arithmetic(elements, depth: depth + 1),
+            traced.anchor != nil
+        {
+            return PointSizeEstimate(points: traced.points, anchor: traced.anchor, text: elements.count == 1 ? traced.text : "(\(traced.text))")
+        }
         if let value = constantValue(of: expr), let traced = estimate(value, depth: depth + 1) {
             // A named constant stays named in the fix unless it reads a preferred font.
             guard traced.anchor != nil else { return PointSizeEstimate(points: traced.points, text: expr.trimmedText) }
@@ -207,6 +213,20 @@ struct PointSizeEvaluator {
             let type = Self.visibleType(named: typeName, from: expr)
         else { return nil }
         return Self.staticConstant(name, in: type)
+    }
+
+    /// A stored property with no value of its own that every initializer
+    /// sets alike (Brave's `deviceFontSize = defaultStandardFontSize * factor`,
+    /// from `preferredFontDescriptor(withTextStyle: .body).pointSize`): the
+    /// operands of what they assign.
+    private func initializerValue(of expr: ExprSyntax) -> [ExprSyntax]? {
+        guard let name = expr.plainName, case .member(let binding, _, let type) = context.bindings.resolve(name, at: expr),
+            binding.valueExpression == nil
+        else { return nil }
+        let values = type.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+            .flatMap { FontClassifier.assignedValues(of: name, in: $0) }
+        guard let first = values.first, values.allSatisfy({ $0.map(\.trimmedText) == first.map(\.trimmedText) }) else { return nil }
+        return first
     }
 
     /// A type declared in an enclosing member block or at file scope.
