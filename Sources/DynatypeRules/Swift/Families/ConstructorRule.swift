@@ -16,7 +16,7 @@ struct ConstructorRule {
         let classifier = FontClassifier(context: builder.context)
         for call in builder.context.index.calls where !builder.isJudged(call) {
             guard let name = call.calleeName else { continue }
-            if !Self.constructorNames.contains(name), FontClassifier.userContentSizeCategory(passedTo: call) == nil {
+            if !Self.constructorNames.contains(name), UserContentSizeCategory.passed(to: call) == nil {
                 recordHelperCall(call, name: name, classifier)
                 continue
             }

@@ -188,7 +188,7 @@ struct FontClassifier {
         if let transformed = FontTransform.transformedFont(of: call, bindings: context.bindings) {
             return classify(transformed, expecting: expecting, depth: depth + 1)
         }
-        if let category = Self.userContentSizeCategory(passedTo: call) {
+        if let category = UserContentSizeCategory.passed(to: call) {
             return readOnce(
                 call, from: "the user's text size (`\(category.oneLine)`)", replacement: nil,
                 advice: "make the font again when the text size changes (`UIContentSizeCategory.didChangeNotification`), "
@@ -214,28 +214,6 @@ struct FontClassifier {
             spec: .code(Syntax(call))
         )
     }
-
-    /// GitHawk's `style.font(contentSizeCategory: .preferred)`: a font made
-    /// for the text size the user has when the call runs, which is a size
-    /// read once (the rule catalogue "A size read from a text-style font
-    /// follows the user once"). A category the code names
-    /// (`contentSizeCategory: .large`) pins one size instead, and is left to
-    /// the helper's definition.
-    static func userContentSizeCategory(passedTo call: FunctionCallExprSyntax) -> ExprSyntax? {
-        guard call.calleeName?.mentionsFont == true else { return nil }
-        return call.arguments.first { argument in
-            // Not a bound (`maxSizeCategory:`, pocket-casts' cap on its own scaling).
-            guard let label = argument.label?.text.lowercased(), ["contentsizecategory", "sizecategory"].contains(label) else { return false }
-            let value = argument.expression.unwrapped
-            let named = value.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            return named.map { !fixedContentSizeCategories.contains($0) } ?? true
-        }?.expression
-    }
-
-    private static let fixedContentSizeCategories: Set<String> = [
-        "extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge", "extraExtraExtraLarge", "accessibilityMedium",
-        "accessibilityLarge", "accessibilityExtraLarge", "accessibilityExtraExtraLarge", "accessibilityExtraExtraExtraLarge", "unspecified",
-    ]
 
     private static func namesAppFontOverload(_ call: FunctionCallExprSyntax) -> Bool {
         guard let name = call.firstUnlabeledArgument?.unwrapped.as(MemberAccessExprSyntax.self) else { return false }
@@ -542,7 +520,7 @@ struct FontClassifier {
         if size.numericValue == 0 {
             return unresolved(ExprSyntax(call), "a UIKit font of size 0 has no size UIKit documents")
         }
-        if isSwiftAttributedStringFont(call), let swiftUI = FixSuggestions.swiftUI(forUIKit: call, size: sizes.estimate(size)) {
+        if FontPosition.isSwiftAttributedStringFont(call, bindings: context.bindings), let swiftUI = FixSuggestions.swiftUI(forUIKit: call, size: sizes.estimate(size)) {
             return constructor(call, size: size, rule: .fixedUIKitFont, replacement: swiftUI)
         }
         let font = constructor(call, size: size, rule: .fixedUIKitFont, replacement: FixSuggestions.uiKit(call, size: sizes.estimate(size)))
@@ -550,27 +528,6 @@ struct FontClassifier {
         // timeline): AppKit's in a macOS-only project, which resolution knows.
         guard implicit, !context.importsUIKit, Self.appKitSystemConstructors.contains(name) else { return font }
         return Self.carryingAppKit(constructor(call, size: size, rule: .fixedAppKitFont, replacement: FixSuggestions.appKit(call, size: sizes.estimate(size))), in: font)
-    }
-
-    /// duckduckgo's `instructions[range].font = .boldSystemFont(ofSize: 16)`,
-    /// where `instructions` is a Swift `AttributedString` made for SwiftUI's
-    /// `Text`: a SwiftUI font there keeps the text style live, where a
-    /// scaled `UIFont` is a size fixed when the string is made.
-    private func isSwiftAttributedStringFont(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let sequence = call.parent?.parent?.as(SequenceExprSyntax.self) else { return false }
-        let elements = Array(sequence.elements)
-        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == call.id,
-            let target = elements[0].as(MemberAccessExprSyntax.self), target.declName.baseName.text == "font", let base = target.base
-        else { return false }
-        let string = base.as(SubscriptCallExprSyntax.self)?.calledExpression ?? base
-        guard let name = string.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        switch context.bindings.resolve(name, at: string) {
-        case .local(let binding), .member(let binding, _, _):
-            return binding.typeAnnotation?.type.simpleName == "AttributedString"
-                || binding.valueExpression?.as(FunctionCallExprSyntax.self)?.calleeName == "AttributedString"
-        case .parameter, .unknown:
-            return false
-        }
     }
 
     /// The UIKit classification with the AppKit one's rule, message and fix on each site, for a macOS-only project.
@@ -643,7 +600,7 @@ struct FontClassifier {
         case (.fixedUIKitFont, let replacement?) where FontPosition.configuresSymbol(call):
             fix = "use `\(replacement)` (or `UIImage.SymbolConfiguration(textStyle:)` with that style) so the symbol follows the text size"
         // Only a view has the flag to set (not an attributes dictionary, a stored font).
-        case (.fixedUIKitFont, let replacement?) where FontPosition.fontAssignmentTarget(of: call) != nil && !isSwiftAttributedStringFont(call):
+        case (.fixedUIKitFont, let replacement?) where FontPosition.fontAssignmentTarget(of: call) != nil && !FontPosition.isSwiftAttributedStringFont(call, bindings: context.bindings):
             fix = "use `\(replacement)` and set `adjustsFontForContentSizeCategory = true`"
         case (_, let replacement?): fix = "use `\(replacement)`"
         }

@@ -187,6 +187,27 @@ enum FontPosition {
         isInBlock(node, conditions: ["os(watchOS)", "canImport(WatchKit)"])
     }
 
+    /// duckduckgo's `instructions[range].font = .boldSystemFont(ofSize: 16)`,
+    /// where `instructions` is a Swift `AttributedString` made for SwiftUI's
+    /// `Text`: a SwiftUI font there keeps the text style live, where a
+    /// scaled `UIFont` is a size fixed when the string is made.
+    static func isSwiftAttributedStringFont(_ call: FunctionCallExprSyntax, bindings: BindingResolver) -> Bool {
+        guard let sequence = call.parent?.parent?.as(SequenceExprSyntax.self) else { return false }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == call.id,
+            let target = elements[0].as(MemberAccessExprSyntax.self), target.declName.baseName.text == "font", let base = target.base
+        else { return false }
+        let string = base.as(SubscriptCallExprSyntax.self)?.calledExpression ?? base
+        guard let name = string.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        switch bindings.resolve(name, at: string) {
+        case .local(let binding), .member(let binding, _, _):
+            return binding.typeAnnotation?.type.simpleName == "AttributedString"
+                || binding.valueExpression?.as(FunctionCallExprSyntax.self)?.calleeName == "AttributedString"
+        case .parameter, .unknown:
+            return false
+        }
+    }
+
     /// Code only a TV runs: an `#if os(tvOS)` clause, or the first branch of
     /// Swiftfin's `UIDevice.isTV ? .system(size: 22) : .footnote`. tvOS has no
     /// user-adjustable text size, and its text styles have sizes of their own.
