@@ -12,10 +12,44 @@ public enum ProjectPlatforms {
         if let manifest = read(root.appendingPathComponent("Package.swift")) {
             found.formUnion(packagePlatforms(String(decoding: manifest, as: UTF8.self)))
         }
-        for project in xcodeProjects(in: root) {
+        let projects = xcodeProjects(in: root)
+        for project in projects {
             if let text = read(project.appendingPathComponent("project.pbxproj")) { found.formUnion(xcodePlatforms(text)) }
         }
+        // duckduckgo's macOS browser sets `SDKROOT = macosx` in `Configuration/Global.xcconfig`, not in the project.
+        if found.isEmpty, !projects.isEmpty {
+            for file in configurationFiles(in: root) {
+                if let text = read(file) { found.formUnion(configurationFilePlatforms(String(decoding: text, as: UTF8.self))) }
+            }
+        }
         return found.isEmpty ? nil : found
+    }
+
+    /// `SDKROOT = macosx` lines of an `.xcconfig`.
+    static func configurationFilePlatforms(_ text: String) -> Set<Platform> {
+        var found: Set<Platform> = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, parts[0] == "SDKROOT", let platform = sdkRoots.first(where: { $0.0 == parts[1] })?.1 else { continue }
+            found.insert(platform)
+        }
+        return found
+    }
+
+    /// `.xcconfig` files in the folder and the two levels below it (`Configuration/Global.xcconfig`).
+    private static func configurationFiles(in root: URL) -> [URL] {
+        var files: [URL] = []
+        var folders = [root]
+        for _ in 0..<3 {
+            var next: [URL] = []
+            for folder in folders.prefix(subfoldersSearched) {
+                let entries = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)) ?? []
+                files += entries.filter { $0.pathExtension == "xcconfig" }
+                next += entries.filter { $0.pathExtension.isEmpty }
+            }
+            folders = next
+        }
+        return Array(files.prefix(subfoldersSearched))
     }
 
     /// `.iOS(.v16), .macOS(.v13)` in the manifest's `platforms: [...]`; a
@@ -33,6 +67,17 @@ public enum ProjectPlatforms {
         var found: Set<Platform> = []
         for (sdk, platform) in sdkRoots where project.range(of: Data("SDKROOT = \(sdk);".utf8)) != nil { found.insert(platform) }
         if project.range(of: Data("SUPPORTS_MACCATALYST = YES;".utf8)) != nil { found.insert(.macCatalyst) }
+        // IceCubesApp's `SDKROOT = auto` targets name theirs: `SUPPORTED_PLATFORMS = "iphoneos iphonesimulator xros xrsimulator"`.
+        var searched = project.startIndex..<project.endIndex
+        let key = Data("SUPPORTED_PLATFORMS = ".utf8)
+        while let match = project.range(of: key, in: searched) {
+            let end = project[match.upperBound...].firstIndex(of: UInt8(ascii: ";")) ?? project.endIndex
+            let value = String(decoding: project[match.upperBound..<end], as: UTF8.self)
+            for word in value.split(whereSeparator: { $0 == " " || $0 == "\"" }) {
+                if let platform = sdkRoots.first(where: { $0.0 == word })?.1 { found.insert(platform) }
+            }
+            searched = end..<project.endIndex
+        }
         return found
     }
 

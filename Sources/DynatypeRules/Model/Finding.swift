@@ -22,6 +22,9 @@ public struct Finding: Codable, Hashable, Sendable {
     /// The fix in a watch app's folder, where iOS's sizes name no text
     /// style: resolution picks it there (`EntryPoints`) and clears it.
     public var onWatchOS: FixAlternative?
+    /// The platforms the `#if` branch around it compiles for, when it is in
+    /// one: resolution drops it where the project builds for none of them.
+    public var compiledOn: Set<Platform>?
 
     /// A finding with the catalogue's severity for its rule (its escalated
     /// one when `escalated`); configuration may change it later.

@@ -38,6 +38,9 @@ public struct ProjectResolver: Sendable {
             }
             findings[index].onWatchOS = nil
         }
+        // Code in an `#if` branch for platforms the project does not build never compiles.
+        findings.removeAll { $0.compiledOn.map { $0.isDisjoint(with: configuration.platforms) } ?? false }
+        for index in findings.indices { findings[index].compiledOn = nil }
         let styles = RedefinedTextStyles(symbols)
         findings = findings.map(styles.respelling)
         findings = findings.mergingRepeats().droppingNestedUnresolvedNotes().filter { configuration.isEnabled($0.rule) }

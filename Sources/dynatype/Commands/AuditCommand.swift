@@ -137,8 +137,10 @@ enum AuditCommand: Command {
     /// file), with the platforms the project's manifests name when it names none.
     static func loadConfiguration(explicit: String?, root: URL, current: URL) throws -> (ProjectConfiguration, URL?) {
         var (configuration, folder) = try readConfiguration(explicit: explicit, root: root, current: current)
-        // A configuration that does not narrow the platforms leaves them to the manifests.
-        if configuration.rules.platforms == Set(Platform.allCases), let detected = ProjectPlatforms.detect(in: folder ?? root) {
+        // A configuration that does not narrow the platforms leaves them to the manifests:
+        // the audited folder's, else those at the top of its work tree (a file of it is audited).
+        let manifestFolders = [folder ?? root] + (folder == nil ? [ProjectContext.workTree(containing: root)].compactMap { $0 } : [])
+        if configuration.rules.platforms == Set(Platform.allCases), let detected = manifestFolders.lazy.compactMap(ProjectPlatforms.detect).first {
             configuration.rules.platforms = detected
         }
         return (configuration, folder)

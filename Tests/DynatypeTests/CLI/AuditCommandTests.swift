@@ -137,6 +137,24 @@ import Testing
         #expect((document["files"] as! [[String: Any]]).count == 1, "context files are not reported")
     }
 
+    /// duckduckgo's macOS browser: `SDKROOT = macosx` is in an `.xcconfig`,
+    /// and a file deep in the project is fixed with macOS's sizes too.
+    @Test func aMacOSProjectsFileIsFixedWithMacOSSizesWhereverItIsAudited() throws {
+        let folder = try TemporaryDirectory()
+        _ = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["git", "init", "-q"], in: folder.url)
+        try folder.write("Browser.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = {}; }\n")
+        try folder.write("Configuration/Global.xcconfig", "SDKROOT = macosx\nMACOSX_DEPLOYMENT_TARGET = 11.4\n")
+        try folder.write("Browser/VPN/Location.swift", "import SwiftUI\nstruct Location: View { var body: some View { Text(\"a\").font(.system(size: 15)) } }\n")
+        func replacement(_ arguments: [String], in directory: URL) throws -> String? {
+            let result = try runDynatype(["audit", "--format", "json"] + arguments, in: directory)
+            let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+            let findings = (document["files"] as! [[String: Any]]).flatMap { $0["findings"] as! [[String: Any]] }
+            return findings.first?["replacement"] as? String
+        }
+        #expect(try replacement([], in: folder.url) == ".title3", "macOS's 15 pt style")
+        #expect(try replacement(["Location.swift"], in: folder.url.appendingPathComponent("Browser/VPN")) == ".title3")
+    }
+
     @Test func sarifHasTheCatalogueRelativeURIsAndLineFreeFingerprints() throws {
         let folder = try TemporaryDirectory()
         try folder.write("Sources/Card View.swift", failing)

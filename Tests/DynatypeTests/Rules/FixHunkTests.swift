@@ -320,6 +320,10 @@ import Testing
         #expect(ProjectPlatforms.packagePlatforms("let p = Package(name: \"A\")").isEmpty)
         #expect(ProjectPlatforms.xcodePlatforms(Data("SDKROOT = macosx;\nSDKROOT = macosx;".utf8)) == [.macOS])
         #expect(ProjectPlatforms.xcodePlatforms(Data("SDKROOT = iphoneos;\nSUPPORTS_MACCATALYST = YES;".utf8)) == [.iOS, .macCatalyst])
+        #expect(ProjectPlatforms.configurationFilePlatforms("// Global\nSDKROOT = macosx\nMACOSX_DEPLOYMENT_TARGET = 11.4") == [.macOS])
+        #expect(ProjectPlatforms.configurationFilePlatforms("SDKROOT_SUFFIX = x").isEmpty)
+        let auto = "SDKROOT = auto;\nSUPPORTED_PLATFORMS = \"iphoneos iphonesimulator xros xrsimulator\";\nSDKROOT = iphoneos;"
+        #expect(ProjectPlatforms.xcodePlatforms(Data(auto.utf8)) == [.iOS, .visionOS])
     }
 
     @Test func aMacOSOnlyProjectGetsMacOSSizesInSwiftUIFixes() {

@@ -204,7 +204,7 @@ import Testing
             }
             """)
         #expect(report.findings.map(\.replacement) == [nil, ".frame(minHeight: 15)"])
-        #expect(try #require(report.findings.first).fix.contains("fills whatever room"))
+        #expect(try #require(report.findings.first).fix.contains("takes whatever room"))
     }
 
     /// Brave's `resetListHeaderStyle()` applies `@Environment(\.font)` again: the font the text has already.
@@ -311,5 +311,66 @@ import Testing
             }
             """)
         #expect(ruleLines(report) == ["fixed_font_size:4"])
+    }
+
+    /// PlayCover's settings: a `TextField` takes all the width a frame without a maximum offers.
+    @Test func aTextFieldsFixedWidthIsFreedByHand() {
+        let report = audit("""
+            import SwiftUI
+            struct Settings: View {
+                @State var text = ""
+                var body: some View {
+                    HStack {
+                        TextField("Width", text: $text).frame(width: 60)
+                        Text("Label").frame(width: 60)
+                    }
+                }
+            }
+            """)
+        #expect(report.findings.filter { $0.rule == .fixedTextWidth }.map(\.replacement) == [nil, ".frame(minWidth: 60)"])
+    }
+
+    /// duckduckgo's `extension View { func applyDescriptionAttributes() … { font(.NetworkProtection.description) } }`:
+    /// the helper's own `font(…)` is judged where the helper is applied, not again inside it.
+    @Test func aViewExtensionsOwnFontIsJudgedWhereItIsApplied() {
+        let report = audit("""
+            import SwiftUI
+            extension Font {
+                enum NetworkProtection { static let description = Font.system(size: 13) }
+            }
+            extension View {
+                func applyDescriptionAttributes() -> some View {
+                    font(.NetworkProtection.description).foregroundColor(.secondary)
+                }
+            }
+            struct Row: View {
+                var body: some View { Text("desc").applyDescriptionAttributes() }
+            }
+            """)
+        #expect(ruleLines(report) == ["fixed_font_size:3", "fixed_font_token:11"])
+    }
+
+    /// Go Map!!: an iOS app's `#else` of `#if os(iOS)` is AppKit code that never compiles.
+    @Test func aBranchForPlatformsTheProjectDoesNotBuildIsNotAudited() {
+        let code = """
+            import UIKit
+            final class Legend: UIView {
+                let label = UILabel()
+                func setUp() {
+                    #if os(iOS)
+                    label.font = UIFont.preferredFont(forTextStyle: .caption1)
+                    label.adjustsFontForContentSizeCategory = true
+                    #else
+                    label.font = NSFont.labelFont(ofSize: 12)
+                    #endif
+                    #if os(iOS) || os(macOS)
+                    label.text = "scale"
+                    #endif
+                }
+            }
+            """
+        #expect(ruleLines(audit(code, configuration: RuleConfiguration(platforms: [.iOS]))).isEmpty)
+        #expect(ruleLines(audit(code)) == ["fixed_appkit_font:9"], "a project that names no platforms builds them all")
+        #expect(ruleLines(audit(code, configuration: RuleConfiguration(platforms: [.iOS, .macOS]))) == ["fixed_appkit_font:9"])
     }
 }

@@ -46,11 +46,13 @@ final class AnalysisBuilder {
         _ rule: RuleID, escalated: Bool = false, at node: some SyntaxProtocol, message: String,
         current: String? = nil, replacement: String? = nil, fix: String, elements: [Int] = []
     ) -> Finding {
-        Finding(
+        var finding = Finding(
             rule: rule, escalated: escalated, position: context.position(of: node), message: message,
             current: current ?? node.oneLine,
             replacement: replacement, fix: fix, declaration: context.declarationPath(of: node), elements: elements
         )
+        finding.compiledOn = PlatformBranch.platforms(of: node)
+        return finding
     }
 
     func report(_ finding: Finding) {

@@ -36,11 +36,11 @@ struct FrameRule {
             // A square (a PIN cell, a numbered circle) freed in one side, or
             // in both, is a box of another shape: its sides scale together.
             let keepsShape = Self.isSquare(frame)
-            let fills = !keepsShape && frame.calleeBase.map(FrameContent.fillsOfferedSpace) == true
+            let fills = !keepsShape && frame.calleeBase.map { FrameContent.fillsOfferedSpace($0, freeingWidth: widthIsFixed) } == true
             let advice = keepsShape
                 ? "scale both sides of the square together (`@ScaledMetric(relativeTo:)` for its side), or give the text room to grow"
-                : "the content fills whatever room a frame without a maximum offers (a shape, a colour, a resizable image): "
-                    + "give the text its least size (`.frame(minHeight:)` on the text) and draw the rest as its background"
+                : "the content takes whatever room a frame without a maximum offers (a shape, a colour, a resizable image, a text field): "
+                    + "keep a maximum that scales (`@ScaledMetric`), or give the text itself its least size and draw the rest as its background"
             let mechanical = !keepsShape && !fills
             if let height, let heightSize, heightIsFixed {
                 let finding = builder.makeFinding(

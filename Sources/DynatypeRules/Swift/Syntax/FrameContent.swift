@@ -5,9 +5,13 @@ enum FrameContent {
     /// A shape, a colour or a resizable image takes all the room a frame
     /// without a maximum offers (duckduckgo's button label, a
     /// `RoundedRectangle` in a `ZStack`): freeing the frame stretches it.
-    static func fillsOfferedSpace(_ content: ExprSyntax) -> Bool {
+    /// Text input takes the room too: a `TextField` all the width offered
+    /// (PlayCover's settings fields), a `TextEditor` the height as well.
+    static func fillsOfferedSpace(_ content: ExprSyntax, freeingWidth: Bool) -> Bool {
         content.tokens(viewMode: .sourceAccurate).contains { token in
-            let greedy = greedyViews.contains(token.text) && token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
+            let made = token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
+            let greedy = made && (greedyViews.contains(token.text) || token.text == "TextEditor")
+                || made && freeingWidth && ["TextField", "SecureField"].contains(token.text)
                 || token.text == "resizable" || token.text == "Color"
             return greedy && !isDecoration(token, within: content)
         }

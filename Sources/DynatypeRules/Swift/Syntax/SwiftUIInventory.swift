@@ -67,7 +67,10 @@ final class SwiftUIInventory {
                 // `font(…)` on an implicit `self`, in code that builds a view;
                 // not a value passed on (`.font(titleFont(…))`, `.foregroundColor(fontColor())`).
                 // (Not an action's call: `Button { pushIntoRecentFonts(name) }` changes state, not a font.)
-                if !call.isImplicitMemberCall, call.parent?.kind != .labeledExpr, Self.buildsView(call), !Self.isInActionClosure(call) {
+                // (Nor a `View` extension's own `font(…)`: a font helper, judged where it is applied.)
+                if !call.isImplicitMemberCall, call.parent?.kind != .labeledExpr, Self.buildsView(call), !Self.isInActionClosure(call),
+                    !Self.isInViewExtension(call)
+                {
                     consumers.append(FontConsumer(node: Syntax(call), kind: .opaque, environment: tree.environment(of: call), source: modifier))
                 }
                 continue
@@ -139,6 +142,11 @@ final class SwiftUIInventory {
 
     /// Whether the function or property around a call returns a view, so an
     /// implicit `self` is a view (`extension View { func f() -> some View { font(…) } }`).
+    private static func isInViewExtension(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let scope = TypeScope.enclosing(call) else { return false }
+        return scope.isExtension && ["View", "Text"].contains(scope.name)
+    }
+
     private static func isInViewType(_ call: FunctionCallExprSyntax) -> Bool {
         TypeScope.enclosing(call)?.inheritedTypes.contains("View") == true
     }
