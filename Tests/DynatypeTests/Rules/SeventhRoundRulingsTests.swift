@@ -318,12 +318,9 @@ import Testing
         let report = audit("""
             import SwiftUI
             struct Settings: View {
-                @State var text = ""
+                @State private var width = ""
                 var body: some View {
-                    HStack {
-                        TextField("Width", text: $text).frame(width: 60)
-                        Text("Label").frame(width: 60)
-                    }
+                    HStack { TextField("Width", text: $width).frame(width: 60); Text("pt").frame(width: 60); Slider(value: .constant(1)) }
                 }
             }
             """)
