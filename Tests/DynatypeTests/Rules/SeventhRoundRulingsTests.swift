@@ -325,6 +325,14 @@ import Testing
             }
             """)
         #expect(report.findings.filter { $0.rule == .fixedTextWidth }.map(\.replacement) == [nil, ".frame(minWidth: 60)"])
+        let sizedToFit = audit("""
+            import SwiftUI
+            struct Feedback: View {
+                @State private var text = ""
+                var body: some View { TextEditor(text: $text).frame(height: 100).fixedSize(horizontal: false, vertical: true) }
+            }
+            """)
+        #expect(sizedToFit.findings.map(\.replacement) == [".frame(minHeight: 100)"], "a later fixedSize keeps the editor to its own size")
     }
 
     /// duckduckgo's `extension View { func applyDescriptionAttributes() … { font(.NetworkProtection.description) } }`:

@@ -36,7 +36,8 @@ struct FrameRule {
             // A square (a PIN cell, a numbered circle) freed in one side, or
             // in both, is a box of another shape: its sides scale together.
             let keepsShape = Self.isSquare(frame)
-            let fills = !keepsShape && frame.calleeBase.map { FrameContent.fillsOfferedSpace($0, freeingWidth: widthIsFixed) } == true
+            let fills = !keepsShape && !FrameContent.isSizedToFitLater(frame)
+                && frame.calleeBase.map { FrameContent.fillsOfferedSpace($0, freeingWidth: widthIsFixed) } == true
             let advice = keepsShape
                 ? "scale both sides of the square together (`@ScaledMetric(relativeTo:)` for its side), or give the text room to grow"
                 : "the content takes whatever room a frame without a maximum offers (a shape, a colour, a resizable image, a text field): "

@@ -17,6 +17,19 @@ enum FrameContent {
         }
     }
 
+    /// duckduckgo's `TextEditor(…).frame(height: 100).fixedSize(horizontal: false, vertical: true)`:
+    /// a later `fixedSize` gives the content its own size, not the room offered.
+    static func isSizedToFitLater(_ frame: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(frame)
+        while let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+            let call = member.parent?.as(FunctionCallExprSyntax.self)
+        {
+            if call.calleeName == "fixedSize" { return true }
+            current = Syntax(call)
+        }
+        return false
+    }
+
     /// An argument (`.foregroundColor(Color(…))`), or in a `.background { … }`,
     /// `.overlay { … }` or mask: drawn to the view's size, not laying it out.
     private static func isDecoration(_ token: TokenSyntax, within content: ExprSyntax) -> Bool {
