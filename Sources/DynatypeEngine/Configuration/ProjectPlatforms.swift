@@ -43,7 +43,7 @@ public enum ProjectPlatforms {
         for _ in 0..<3 {
             var next: [URL] = []
             for folder in folders.prefix(subfoldersSearched) {
-                let entries = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)) ?? []
+                let entries = contents(of: folder)
                 files += entries.filter { $0.pathExtension == "xcconfig" }
                 next += entries.filter { $0.pathExtension.isEmpty }
             }
@@ -85,17 +85,23 @@ public enum ProjectPlatforms {
         ("iphoneos", .iOS), ("macosx", .macOS), ("appletvos", .tvOS), ("watchos", .watchOS), ("xros", .visionOS),
     ]
 
-    /// `*.xcodeproj` in the folder, else in its first folders (`App/App.xcodeproj`):
-    /// a project's manifests sit at its top, and the folder may be large.
+    /// `*.xcodeproj` in the folder, else in the nearest level of folders below
+    /// that has one (`App/App.xcodeproj`, Go Map!!'s `src/iOS/Go Map!!.xcodeproj`):
+    /// a project's manifests sit near its top, and the folder may be large.
     private static func xcodeProjects(in root: URL) -> [URL] {
-        let manager = FileManager.default
-        let top = (try? manager.contentsOfDirectory(at: root, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)) ?? []
-        let here = top.filter { $0.pathExtension == "xcodeproj" }
-        guard here.isEmpty, !top.contains(where: { $0.lastPathComponent == "Package.swift" }) else { return here }
-        return top.filter { $0.pathExtension.isEmpty }.prefix(subfoldersSearched).flatMap { folder in
-            ((try? manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)) ?? [])
-                .filter { $0.pathExtension == "xcodeproj" }
+        var level = [root]
+        for depth in 0...2 {
+            let entries = level.prefix(subfoldersSearched).flatMap(contents)
+            let projects = entries.filter { $0.pathExtension == "xcodeproj" }
+            // A package at the top says what it builds for itself.
+            if !projects.isEmpty || depth == 0 && entries.contains(where: { $0.lastPathComponent == "Package.swift" }) { return projects }
+            level = entries.filter { $0.pathExtension.isEmpty }
         }
+        return []
+    }
+
+    private static func contents(of folder: URL) -> [URL] {
+        (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)) ?? []
     }
 
     private static let subfoldersSearched = 32

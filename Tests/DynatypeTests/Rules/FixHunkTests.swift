@@ -314,6 +314,16 @@ import Testing
 }
 
 @Suite struct ProjectPlatformTests {
+    /// Go Map!!'s project is `src/iOS/Go Map!!.xcodeproj`; a top-level package still speaks for itself.
+    @Test func aProjectTwoFoldersDownNamesThePlatforms() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("src/iOS/Go Map!!.xcodeproj/project.pbxproj", "SDKROOT = iphoneos;\nSUPPORTS_MACCATALYST = YES;\n")
+        try folder.write("src/Shared/Model.swift", "struct Model {}\n")
+        #expect(ProjectPlatforms.detect(in: folder.url) == [.iOS, .macCatalyst])
+        try folder.write("Package.swift", "let package = Package(name: \"Kit\", platforms: [.macOS(.v13)])\n")
+        #expect(ProjectPlatforms.detect(in: folder.url) == [.macOS])
+    }
+
     @Test func manifestsNameThePlatforms() {
         #expect(ProjectPlatforms.packagePlatforms("let p = Package(name: \"A\", platforms: [.macOS(.v13)], targets: [])") == [.macOS])
         #expect(ProjectPlatforms.packagePlatforms("let p = Package(name: \"A\", platforms: [.iOS(.v16), .macOS(.v13)])") == [.iOS, .macOS])
