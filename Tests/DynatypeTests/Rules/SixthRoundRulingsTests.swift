@@ -272,45 +272,39 @@ import Testing
         #expect(finding?.fix.contains("tick") == false)
     }
 
+    /// The `single_line_truncation` lines of a SwiftUI view with one stored property and this body.
+    private static func truncations(property: String, body: String) -> [String] {
+        let code = "import SwiftUI\nstruct V: View {\n    let \(property)\n    var body: some View {\n\(body)\n    }\n}\n"
+        return ruleLines(audit(code)).filter { $0.hasPrefix("single_line_truncation") }
+    }
+
     /// Yattee's settings: a row in an `#if` platform branch of a `Form` is in the form.
     @Test func aViewInAPlatformBranchOfAFormScrolls() {
-        let code = """
-            import SwiftUI
-            struct EditView: View {
-                let url: URL
-                var body: some View {
-                    Form {
-                        Section {
-                            #if os(macOS)
-                            Text(url.absoluteString).lineLimit(1)
-                            #else
-                            Text(url.absoluteString)
-                            #endif
-                        }
-                    }
+        let body = """
+            Form {
+                Section {
+                    #if os(macOS)
+                    Text(url.absoluteString).lineLimit(1)
+                    #else
+                    Text(url.absoluteString)
+                    #endif
                 }
             }
             """
-        #expect(!ruleLines(audit(code)).contains { $0.hasPrefix("single_line_truncation") })
+        #expect(Self.truncations(property: "url: URL", body: body).isEmpty)
     }
 
     /// `String(localized: "search.title")` is a key, as `Text("search.title")` is;
     /// a marquee's `.lineLimit(1).fixedSize()` takes its whole width.
     @Test func aLocalizedKeyOrALineFixedToItsWidthIsNotTruncated() {
-        let code = """
-            import SwiftUI
-            struct Bar: View {
-                let title: String
-                var body: some View {
-                    HStack {
-                        Label(String(localized: "search.title"), systemImage: "magnifyingglass").lineLimit(1)
-                        Text(title).lineLimit(1).fixedSize()
-                        Text(title).lineLimit(1)
-                    }
-                }
+        let body = """
+            HStack {
+                Label(String(localized: "search.title"), systemImage: "magnifyingglass").lineLimit(1)
+                Text(title).lineLimit(1).fixedSize()
+                Text(title).lineLimit(1)
             }
             """
-        #expect(ruleLines(audit(code)).filter { $0.hasPrefix("single_line_truncation") } == ["single_line_truncation:8"])
+        #expect(Self.truncations(property: "title: String", body: body) == ["single_line_truncation:8"], "the plain title alone")
     }
 
     /// Delta's cells: a font's own face and size with a trait is that font,
