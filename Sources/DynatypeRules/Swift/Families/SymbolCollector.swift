@@ -212,6 +212,15 @@ struct SymbolCollector {
             return make(.size, .size(classifier.classifySize(expression, depth: 0).value))
         }
         let font = classifier.classify(expression, expecting: nil)
+        // anytype's `extension UIFont { static let bodyRegular = UIKitFontBuilder.uiKitFont(font: .bodyRegular) }`:
+        // a font type's static member made by a font helper is that type's font (`label.font = .bodyRegular`).
+        let extended = TypeScope.enclosing(variable).flatMap { $0.isExtension ? $0.name : nil }
+        if let extended, variable.modifiers.contains(.static), Self.namesFont(font.value),
+            Self.fontTypes.contains(extended) || Self.platformFontTypes.contains(extended)
+        {
+            builder.addHelperCalls(font.helperCalls)
+            return make(Self.fontTypes.contains(extended) ? .font : .platformFont, .font(font.value))
+        }
         guard Self.looksLikeFont(font) || name.mentionsFont && Self.namesFont(font.value) else { return nil }
         builder.addHelperCalls(font.helperCalls)
         return make(.font, .font(font.value))

@@ -99,6 +99,43 @@ final class BindingResolver {
         return false
     }
 
+    /// The value an `if let` around `node`, or an earlier `guard let`, binds
+    /// to `name` (`guard let font = UIFont(name: font, size: size)`, which
+    /// shadows the parameter `font`); nil when a plain local or nothing does.
+    static func conditionallyBoundValue(_ name: String, at node: some SyntaxProtocol) -> ExprSyntax? {
+        var child = Syntax(node)
+        var current = node.parent
+        while let scope = current {
+            switch scope.kind {
+            case .codeBlockItemList:
+                for item in CodeBlockItemListSyntax(scope)!.reversed() where item.position < child.position {
+                    if let variable = item.item.as(VariableDeclSyntax.self), variable.bindings.contains(where: { $0.name == name }) { return nil }
+                    if let guardStatement = item.item.as(GuardStmtSyntax.self), let value = boundValue(name, guardStatement.conditions) { return value }
+                }
+            case .ifExpr:
+                let conditional = IfExprSyntax(scope)!
+                if conditional.body.id == child.id, let value = boundValue(name, conditional.conditions) { return value }
+            case .closureExpr, .functionDecl, .initializerDecl:
+                return nil
+            default:
+                if scope.is(DeclSyntax.self) { return nil }
+            }
+            child = scope
+            current = scope.parent
+        }
+        return nil
+    }
+
+    private static func boundValue(_ name: String, _ conditions: ConditionElementListSyntax) -> ExprSyntax? {
+        for condition in conditions {
+            guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            else { continue }
+            return binding.initializer?.value
+        }
+        return nil
+    }
+
     private static func binds(_ name: String, _ conditions: ConditionElementListSyntax) -> Bool {
         conditions.contains { $0.condition.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
     }
@@ -250,7 +287,8 @@ extension PatternBindingSyntax {
 
 extension CodeBlockItemListSyntax {
     /// Expressions a body returns: `return x` statements, or a single
-    /// expression body. Nested closures and functions are not entered.
+    /// expression body. Nested closures and functions are not entered, and a
+    /// read of a cache the body fills is not a value of its own (`MemoizedReturn`).
     var returnedExpressions: [ExprSyntax] {
         if count == 1, let only = first {
             // A single `if`/`switch` expression is a statement here (`if #available(…) { .a } else { .b }`),
@@ -273,7 +311,7 @@ extension CodeBlockItemListSyntax {
         for item in self {
             collectReturns(Syntax(item), into: &found)
         }
-        return found
+        return found.count > 1 ? MemoizedReturn(self).dropping(from: found) : found
     }
 
     private func collectReturns(_ node: Syntax, into found: inout [ExprSyntax]) {

@@ -699,6 +699,9 @@ struct FontClassifier {
     }
 
     private func classify(reference name: String, node: ExprSyntax, expecting: SymbolKind?, depth: Int) -> FontClassification {
+        if let bound = BindingResolver.conditionallyBoundValue(name, at: node) {
+            return classify(bound, expecting: expecting, depth: depth + 1)
+        }
         switch context.bindings.resolve(name, at: node) {
         case .local(let binding):
             guard let value = binding.valueExpression else {
