@@ -74,4 +74,118 @@ import Testing
         let notAFontType = fonts.replacingOccurrences(of: "extension UIFont", with: "extension Theme")
         #expect(ruleLines(audit(["Fonts.swift": notAFontType, "Search.swift": field])["Search.swift"]!).allSatisfy { $0.hasPrefix("unresolved_font") })
     }
+
+    /// anytype's `AnytypeLabel: UIView`, which forwards `numberOfLines` to the label it wraps: no text view by its name.
+    @Test func aViewThatAnotherFileDeclaresIsJudgedByItsDeclarationNotItsName() {
+        let cell = """
+            import UIKit
+            final class SearchCell: UITableViewCell {
+                let subtitle = AnytypeLabel(style: .caption)
+                func setUp() { subtitle.numberOfLines = 1 }
+            }
+            """
+        let wrapper = "import UIKit\nclass AnytypeLabel: UIView { var numberOfLines: Int = 0 }"
+        #expect(audit(["Cell.swift": cell, "Label.swift": wrapper])["Cell.swift"]!.findings.isEmpty)
+        let subclass = "import UIKit\nclass AnytypeLabel: UILabel {}"
+        #expect(ruleLines(audit(["Cell.swift": cell, "Label.swift": subclass])["Cell.swift"]!) == ["label_single_line:4"])
+    }
+
+    /// Trio's `heightAnchor.constraint(equalToConstant: titleLabel.font.lineHeight)` and
+    /// `capsuleSize = UIFont.preferredFont(forTextStyle: .subheadline).pointSize * 1.3`.
+    @Test func aSizeComputedFromAFontsMetricsIsNoFixedSize() {
+        let header = audit("""
+            import UIKit
+            final class Header: UIView {
+                let titleLabel = UILabel()
+                func setUp() {
+                    titleLabel.font = .preferredFont(forTextStyle: .headline)
+                    titleLabel.heightAnchor.constraint(equalToConstant: titleLabel.font.lineHeight).isActive = true
+                }
+            }
+            """)
+        #expect(!ruleLines(header).contains { $0.hasPrefix("fixed_text_height") })
+        let chapter = audit("""
+            import SwiftUI
+            import UIKit
+            struct Chapter: View {
+                let number: Int
+                private var capsuleSize: CGFloat { UIFont.preferredFont(forTextStyle: .subheadline).pointSize * 1.3 }
+                var body: some View {
+                    Text("\\(number)").font(.subheadline).frame(width: capsuleSize, height: capsuleSize)
+                }
+            }
+            """)
+        #expect(ruleLines(chapter).isEmpty)
+    }
+
+    /// Trio's `solutionStyle()`: text laid out at its ideal width never shrinks.
+    @Test func aScaleFactorOnTextKeptAtItsIdealWidthIsNoFinding() {
+        let view = """
+            import SwiftUI
+            struct Solution: View {
+                let answer: String
+                var body: some View {
+                    Text(answer)
+                        .fixedSize(horizontal: true, vertical: true)
+                        .minimumScaleFactor(0.5)
+                }
+            }
+            """
+        #expect(ruleLines(audit(view)).isEmpty)
+        let verticalOnly = view.replacingOccurrences(of: "horizontal: true", with: "horizontal: false")
+        #expect(ruleLines(audit(verticalOnly)) == ["minimum_scale_factor:7"])
+    }
+
+    /// CotEditor's delimiter `Table` in `.frame(height: 100)`: its rows scroll.
+    @Test func aFixedHeightAroundATableBoundsWhatScrolls() {
+        let report = audit("""
+            import SwiftUI
+            struct Delimiters: View {
+                @State var rows: [String] = []
+                var body: some View {
+                    Table(rows, id: \\.self) {
+                        TableColumn("Begin") { Text($0) }
+                    }
+                    .frame(height: 100)
+                }
+            }
+            """)
+        #expect(!ruleLines(report).contains { $0.hasPrefix("fixed_text_height") })
+    }
+
+    /// CotEditor's command bar: a `.resizable()` symbol is as large as its frame.
+    @Test func aFontOnAResizableImageSizesNothing() {
+        let icon = """
+            import SwiftUI
+            struct Command: View {
+                var body: some View {
+                    Image(systemName: "command").resizable().aspectRatio(contentMode: .fit).font(.system(size: 23)).frame(width: 26, height: 22)
+                }
+            }
+            """
+        #expect(!ruleLines(audit(icon)).contains { $0.hasPrefix("fixed_symbol_size") })
+        let fixedSymbol = icon.replacingOccurrences(of: ".resizable().aspectRatio(contentMode: .fit)", with: "")
+        #expect(ruleLines(audit(fixedSymbol)).contains("fixed_symbol_size:4"))
+    }
+
+    /// Mlem's `.frame(height: infoCapsuleHeight)`, a sum with a `@ScaledMetric` that another file declares.
+    @Test func aHeightNamedInAnotherFileIsJudgedByItsDefinition() {
+        let editor = """
+            import SwiftUI
+            struct Editor: View {
+                @ScaledMetric(relativeTo: .body) var baseInfoCapsuleHeight: CGFloat = 24
+                var infoCapsuleHeight: CGFloat { baseInfoCapsuleHeight + 8 }
+                var body: some View { info }
+            }
+            """
+        let views = """
+            import SwiftUI
+            extension Editor {
+                var info: some View { Text("Drag to reorder").frame(height: infoCapsuleHeight) }
+            }
+            """
+        #expect(audit(["Editor.swift": editor, "Editor+Views.swift": views])["Editor+Views.swift"]!.findings.isEmpty)
+        let fixed = editor.replacingOccurrences(of: "baseInfoCapsuleHeight + 8", with: "32")
+        #expect(ruleLines(audit(["Editor.swift": fixed, "Editor+Views.swift": views])["Editor+Views.swift"]!) == ["fixed_text_height:3"])
+    }
 }

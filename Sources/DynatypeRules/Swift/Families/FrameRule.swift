@@ -52,11 +52,11 @@ struct FrameRule {
                     fix: mechanical ? "use `\(replacement)` so the height can grow" : advice,
                     elements: affected.map(\.index)
                 )
-                // A size the initializers set is fixed as the font rule finds it: by their calls.
-                if case .initialized = heightSize {
-                    builder.report(finding, when: .sizeIsFixed(heightSize))
-                } else {
-                    builder.report(finding)
+                // A size the initializers set is fixed as the font rule finds it: by their calls; a
+                // named size by its definition (Mlem's `infoCapsuleHeight`, another file's sum with a `@ScaledMetric`).
+                switch heightSize {
+                case .initialized, .symbol: builder.report(finding, when: .sizeIsFixed(heightSize))
+                default: builder.report(finding)
                 }
             }
             if let width, widthIsFixed {

@@ -11,7 +11,8 @@ struct HeightConstraintRule {
         for call in builder.context.index.calls(named: "constraint") {
             guard let constant = call.argument("equalToConstant"),
                 let anchor = call.calleeBase?.unwrapped, anchor.referencedName == "heightAnchor",
-                classifier.classifySize(constant, depth: 0).value != .scales, !Self.isDeactivated(call), !isOnlyPreferred(call)
+                classifier.classifySize(constant, depth: 0).value != .scales, !FrameSide.readsFontMetrics(constant),
+                !Self.isDeactivated(call), !isOnlyPreferred(call)
             else { continue }
             let owner = anchor.as(MemberAccessExprSyntax.self)?.base
             guard let receiver = receivers.receivers(for: owner, at: call).first else { continue }

@@ -15,6 +15,8 @@ struct MinimumScaleFactorRule {
             let affected = targets.applicable(for: .minimumScaleFactor, in: inventory)
             guard !affected.isEmpty || (targets.holdsOpaqueView && !inventory.tree.environment(of: targets.root).isHidden) else { continue }
             let chain = ViewTree.modifiers(appliedTo: targets.root)
+            let around = chain + affected.flatMap(\.environment.modifiers)
+            guard !around.contains(where: Self.keepsIdealWidth) else { continue }
             let limits = chain.filter { $0.name == "lineLimit" } + affected.flatMap { $0.environment.modifiers.filter { $0.name == "lineLimit" } }
             let singleLine = limits.contains { ModifierTargets.isLineLimitOne($0, counts: counts) }
             builder.report(builder.makeFinding(
@@ -29,6 +31,17 @@ struct MinimumScaleFactorRule {
                 elements: affected.map(\.index)
             ))
         }
+    }
+}
+
+extension MinimumScaleFactorRule {
+    /// `.fixedSize()` or `.fixedSize(horizontal: true, …)`: the text is laid
+    /// out at its ideal width, which always fits, so it never shrinks (Trio's
+    /// `solutionStyle()`): the scale factor has nothing to do.
+    static func keepsIdealWidth(_ modifier: ModifierCall) -> Bool {
+        guard modifier.name == "fixedSize" else { return false }
+        guard let horizontal = modifier.call.argument("horizontal") else { return modifier.call.arguments.isEmpty }
+        return horizontal.booleanValue == true
     }
 }
 

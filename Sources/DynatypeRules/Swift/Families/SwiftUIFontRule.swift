@@ -137,7 +137,11 @@ struct SwiftUIFontRule {
                 builder.report(site, elements: textual.compactMap(\.elementIndex), hold: hold)
                 continue
             }
-            let icons = consumers.filter { $0.kind == .image && $0.environment.exemption(for: rule) == nil }
+            // A `.resizable()` image is as large as its frame: the font does not size it (CotEditor's 26×22 glyph).
+            let icons = consumers.filter {
+                $0.kind == .image && $0.environment.exemption(for: rule) == nil
+                    && !ViewTree.modifiers(appliedTo: $0.node).contains { $0.name == "resizable" }
+            }
             if rule == .fixedFontSize, !icons.isEmpty {
                 builder.report(symbolSizeSite(from: site))
             }

@@ -26,7 +26,7 @@ struct UIKitLabelRules {
             guard receivers.isTextView(receiver) else { continue }
             let singleLine = receivers.assignments(to: receiver, .numberOfLines).filter { counts.isConstantOne($0.singleValue) }
             for assignment in singleLine {
-                builder.report(builder.makeFinding(
+                report(for: receiver, builder.makeFinding(
                     .labelSingleLine, at: assignment.statement,
                     message: "one line truncates the label's text at large sizes",
                     replacement: "\(assignment.writtenReceiver)numberOfLines = 0", fix: "set `numberOfLines = 0` and let the text wrap",
@@ -43,7 +43,7 @@ struct UIKitLabelRules {
             + receivers.assignments(to: receiver, .minimumScaleFactor))
             .min { $0.statement.position < $1.statement.position }
         guard let first = shrinking else { return }
-        builder.report(builder.makeFinding(
+        report(for: receiver, builder.makeFinding(
             .minimumScaleFactor, escalated: singleLine, at: first.statement,
             message: singleLine
                 ? "with `numberOfLines = 1`, shrinking is the only strategy: the text gets smaller as the user asks for larger text"
@@ -53,6 +53,17 @@ struct UIKitLabelRules {
             fix: singleLine ? "remove it, and set `numberOfLines = 0` where it is 1, so the text wraps" : "remove it and let the text wrap (`numberOfLines = 0`)",
             elements: elements
         ))
+    }
+
+    /// A receiver whose class another file declares (anytype's `AnytypeLabel: UIView`,
+    /// which only forwards `numberOfLines`) is judged by that declaration, with
+    /// the whole audit; its name decides only when no file declares it.
+    private func report(for receiver: Receiver, _ finding: Finding) {
+        if let type = receivers.typeDeclaredElsewhere(receiver) {
+            builder.report(finding, when: .isTextView(type: type, byName: true))
+        } else {
+            builder.report(finding)
+        }
     }
 
     private func reportClamp(_ receiver: Receiver, elements: [Int]) {

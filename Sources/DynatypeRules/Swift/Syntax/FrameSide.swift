@@ -9,7 +9,7 @@ enum FrameSide {
     static func hidesOrFrees(_ side: ExprSyntax) -> Bool {
         let expr = side.unwrapped
         if expr.isNilLiteral || expr.numericValue == 0 || expr.referencedName == "infinity" { return true }
-        if followsContainer(expr) || isMeasured(expr) { return true }
+        if followsContainer(expr) || isMeasured(expr) || readsFontMetrics(expr) { return true }
         if let ternary = expr.as(TernaryExprSyntax.self) {
             return hidesOrFrees(ternary.thenExpression) && hidesOrFrees(ternary.elseExpression)
         }
@@ -18,6 +18,26 @@ enum FrameSide {
         else { return false }
         return hidesOrFrees(ternary.thenExpression) && hidesOrFrees(otherwise)
     }
+
+    /// A size computed from a font's metrics (Trio's `titleLabel.font.lineHeight`,
+    /// Mlem's `capsuleSize = UIFont.preferredFont(forTextStyle: .subheadline).pointSize * 1.3`),
+    /// directly or through a property of the type: it is as large as the text
+    /// it was measured for, which a literal is not.
+    static func readsFontMetrics(_ side: ExprSyntax) -> Bool {
+        let tokens = side.tokens(viewMode: .sourceAccurate).map(\.text)
+        if tokens.contains(where: fontMetrics.contains) { return true }
+        guard let name = side.unwrapped.plainName, let type = TypeScope.enclosing(side) else { return false }
+        return type.memberBlock.members.contains { member in
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
+            return variable.bindings.contains { binding in
+                binding.name == name && binding.returnedValues.contains { value in
+                    value.tokens(viewMode: .sourceAccurate).contains { fontMetrics.contains($0.text) }
+                }
+            }
+        }
+    }
+
+    private static let fontMetrics: Set<String> = ["lineHeight", "pointSize", "capHeight", "ascender", "xHeight"]
 
     /// A share of the space around it (`geometry.size.height * 82 / 345` in a
     /// `GeometryReader { geometry in … }`, the screen's bounds, EhPanda's

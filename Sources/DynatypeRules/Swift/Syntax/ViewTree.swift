@@ -187,19 +187,15 @@ final class ViewTree {
         "contextMenu", "popover", "sheet", "fullScreenCover", "alert", "confirmationDialog", "inspector",
     ]
 
-    /// Whether `view` sits in content that `container` presents elsewhere:
-    /// a `Menu`'s items (its label stays in place) or the closures of a
-    /// presenting modifier. Such views are not in the container's visible
-    /// subtree, so a frame on the container does not clip them.
-    /// Whether `view` sits in a vertically scrolling `ScrollView` or `List`
-    /// inside `container`: a fixed height around it bounds what scrolls, not
-    /// the text (a `ScrollView(.horizontal)` still clips it, and so does a
-    /// macOS `Form`, whose default columns style does not scroll).
+    /// Whether `view` sits in a vertically scrolling `ScrollView`, `List` or
+    /// `Table` inside `container`: a fixed height around it bounds what
+    /// scrolls, not the text (a `ScrollView(.horizontal)` still clips it, and
+    /// so does a macOS `Form`, whose default columns style does not scroll).
     static func isScrolledVertically(_ view: some SyntaxProtocol, within container: some SyntaxProtocol) -> Bool {
         var current = view.parent
         while let node = current, node.id != container.id {
             if let call = node.as(FunctionCallExprSyntax.self), call.calleeBase == nil, let name = call.calleeName,
-                ["ScrollView", "List"].contains(name), call.hasInArgumentsOrClosures(Syntax(view)),
+                ["ScrollView", "List", "Table"].contains(name), call.hasInArgumentsOrClosures(Syntax(view)),
                 name != "ScrollView" || call.arguments.first.map({ $0.label == nil && !$0.expression.trimmedText.contains("vertical") }) != true
             {
                 return true
@@ -209,6 +205,10 @@ final class ViewTree {
         return false
     }
 
+    /// Whether `view` sits in content that `container` presents elsewhere:
+    /// a `Menu`'s items (its label stays in place) or the closures of a
+    /// presenting modifier. Such views are not in the container's visible
+    /// subtree, so a frame on the container does not clip them.
     static func isPresentedElsewhere(_ view: some SyntaxProtocol, within container: some SyntaxProtocol) -> Bool {
         var current = view.parent
         while let node = current, node.id != container.id {
