@@ -206,13 +206,26 @@ public struct SymbolTable: Sendable {
         case .anyOf(let branches): return Self.combine(branches.map { outcome(of: $0, bindings: bindings, depth: depth + 1) })
         case .symbol(let reference, let arguments):
             let candidates = lookup(reference)
-            guard !candidates.isEmpty else { return .unresolved }
+            guard !candidates.isEmpty else {
+                let overloads = fontModifierOverloads(taking: reference)
+                guard !overloads.isEmpty else { return .unresolved }
+                return outcome(of: overloads, arguments: [], bindings: [:], depth: depth)
+            }
             return outcome(of: candidates, arguments: arguments, bindings: bindings, depth: depth)
         case .viewHelper(let reference, let arguments, let otherwise):
             let candidates = lookup(reference)
             guard !candidates.isEmpty else { return outcome(of: otherwise, bindings: bindings, depth: depth + 1) }
             return outcome(of: candidates, arguments: arguments, bindings: bindings, depth: depth)
         }
+    }
+
+    /// woocommerce's `.font(POSFontStyle.posTitleEmphasized)`: a value given to
+    /// `.font(_:)` that is no font of the audited code is the app's own style
+    /// enum, for its `extension View { func font(_ style: POSFontStyle) }`
+    /// overload, which applies the font; none when the app has no such overload.
+    private func fontModifierOverloads(taking reference: SymbolReference) -> [Located] {
+        guard reference.expected == .font, reference.argumentLabels == nil else { return [] }
+        return lookup(SymbolReference(name: "font", qualifier: nil, argumentLabels: [""], expected: .viewModifier))
     }
 
     /// Definitions that disagree leave the font unknown (the rule catalogue).

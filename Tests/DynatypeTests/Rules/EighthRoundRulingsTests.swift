@@ -188,4 +188,33 @@ import Testing
         let fixed = editor.replacingOccurrences(of: "baseInfoCapsuleHeight + 8", with: "32")
         #expect(ruleLines(audit(["Editor.swift": fixed, "Editor+Views.swift": views])["Editor+Views.swift"]!) == ["fixed_text_height:3"])
     }
+
+    /// woocommerce's `.font(POSFontStyle.posTitleEmphasized)`, applied by the app's `View.font(_: POSFontStyle)` overload.
+    @Test func aStyleEnumGivenToFontIsAppliedByTheAppsOverload() {
+        let styles = """
+            import SwiftUI
+            import UIKit
+            enum POSFontStyle {
+                case posTitle
+                func font() -> Font {
+                    switch self {
+                    case .posTitle: Font.system(size: UIFontMetrics.default.scaledValue(for: 36), weight: .bold)
+                    }
+                }
+            }
+            private struct POSScaledFont: ViewModifier {
+                var style: POSFontStyle
+                func body(content: Content) -> some View { content.font(style.font()) }
+            }
+            extension View {
+                func font(_ style: POSFontStyle) -> some View { modifier(POSScaledFont(style: style)) }
+            }
+            """
+        let alert = "import SwiftUI\nstruct Alert: View { var body: some View { Text(\"Bluetooth\").font(POSFontStyle.posTitle) } }"
+        let scaling = audit(["Styles.swift": styles, "Alert.swift": alert])["Alert.swift"]!
+        #expect(scaling.findings.isEmpty)
+        #expect(scaling.elements.map(\.verdict) == [.passing])
+        let withoutOverload = styles.components(separatedBy: "extension View").first!
+        #expect(ruleLines(audit(["Styles.swift": withoutOverload, "Alert.swift": alert])["Alert.swift"]!) == ["unresolved_font:2"])
+    }
 }
