@@ -96,9 +96,13 @@ import Testing
         let header = audit("""
             import UIKit
             final class Header: UIView {
-                let titleLabel = UILabel()
-                func setUp() {
-                    titleLabel.font = .preferredFont(forTextStyle: .headline)
+                private let titleLabel: UILabel = {
+                    let label = UILabel()
+                    label.font = .preferredFont(forTextStyle: .headline)
+                    return label
+                }()
+                override func didMoveToSuperview() {
+                    super.didMoveToSuperview()
                     titleLabel.heightAnchor.constraint(equalToConstant: titleLabel.font.lineHeight).isActive = true
                 }
             }
@@ -216,5 +220,43 @@ import Testing
         #expect(scaling.elements.map(\.verdict) == [.passing])
         let withoutOverload = styles.components(separatedBy: "extension View").first!
         #expect(ruleLines(audit(["Styles.swift": withoutOverload, "Alert.swift": alert])["Alert.swift"]!) == ["unresolved_font:2"])
+    }
+
+    /// woocommerce's `topLine.applySubheadlineStyle()` in `awakeFromNib`: the app's styling method replaces the document's font.
+    @Test func anOutletStyledByTheAppsStylingMethodDropsTheDocumentsFont() {
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+            <tableViewCell id="cell-1" customClass="TrackingCell">
+                <label text="Carrier" id="label-1"><fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+                <connections>
+                    <outlet property="topLine" destination="label-1" id="o-1"/>
+                </connections>
+            </tableViewCell>
+            </objects></document>
+            """
+        let styles = """
+            import UIKit
+            extension UILabel {
+                func applySubheadlineStyle() {
+                    adjustsFontForContentSizeCategory = true
+                    font = .preferredFont(forTextStyle: .subheadline)
+                }
+            }
+            """
+        let cell = """
+            import UIKit
+            final class TrackingCell: UITableViewCell {
+                @IBOutlet private weak var topLine: UILabel!
+                override func awakeFromNib() {
+                    super.awakeFromNib()
+                    topLine.applySubheadlineStyle()
+                }
+            }
+            """
+        #expect(ruleLines(audit(["Cell.xib": document, "Styles.swift": styles, "TrackingCell.swift": cell])["Cell.xib"]!).isEmpty)
+        let unstyled = cell.replacingOccurrences(of: "topLine.applySubheadlineStyle()", with: "topLine.isHidden = false")
+        #expect(ruleLines(audit(["Cell.xib": document, "Styles.swift": styles, "TrackingCell.swift": unstyled])["Cell.xib"]!)
+            == ["interface_builder_fixed_font:4"])
     }
 }

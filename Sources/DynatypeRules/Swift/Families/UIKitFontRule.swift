@@ -41,7 +41,7 @@ struct UIKitFontRule {
     /// An outlet whose font this code sets (or whose attributed text carries
     /// one): its Interface Builder document's font never shows.
     private func defineFontInCode(of receiver: Receiver, declaredAt node: Syntax) {
-        let assigned = !fontAssignments(of: receiver).isEmpty || isGivenFontByFunction(receiver)
+        let assigned = !fontAssignments(of: receiver).isEmpty || isGivenFontByFunction(receiver) || isStyledByMethod(receiver)
         guard assigned || !attributedTextAssignments(of: receiver).isEmpty, let owner = TypeScope.enclosing(node)?.name else { return }
         builder.addDefinition(SymbolDefinition(
             name: receiver.path, container: owner, kind: .outletFontInCode, parameters: nil,
@@ -73,6 +73,17 @@ struct UIKitFontRule {
                     }
                 }
             }
+        }
+    }
+
+    /// woocommerce's `titleLabel.applyHeadlineStyle()`: a method of the
+    /// element's class, named for styling it, that the app's extensions
+    /// define to set its font (and its adjusting flag). What the method sets
+    /// is judged where it is defined.
+    private func isStyledByMethod(_ receiver: Receiver) -> Bool {
+        builder.context.index.calls.contains { call in
+            guard let name = call.calleeName?.lowercased(), name.contains("style") || name.contains("font"), let base = call.calleeBase else { return false }
+            return receivers.receivers(for: base, at: call).contains(receiver)
         }
     }
 
