@@ -156,7 +156,10 @@ public struct SymbolTable: Sendable {
             return named.filter { $0.definition.container.map(fontTypes.contains) ?? true }
         }
         if qualifier.first?.isUppercase == true {
-            return named.filter { $0.definition.container == qualifier || $0.definition.container == nil }
+            // The type's own member shadows a protocol extension's default (threema's
+            // `ChatViewConfiguration.Profile.nameFont` beside `DetailsConfiguration`'s).
+            let own = named.filter { $0.definition.container == qualifier }
+            return own.isEmpty ? named.filter { $0.definition.container == nil } : own
         }
         let qualified = named.filter { $0.definition.container?.lowercased() == qualifier.lowercased() }
         if !qualified.isEmpty || reference.expected == .size { return qualified }

@@ -259,4 +259,69 @@ import Testing
         #expect(ruleLines(audit(["Cell.xib": document, "Styles.swift": styles, "TrackingCell.swift": unstyled])["Cell.xib"]!)
             == ["interface_builder_fixed_font:4"])
     }
+
+    /// CotEditor's `Button(titleResource) { NSFontPanel.shared.setPanelFont(self.font, isMultiple: false) }`: the closure is the action.
+    @Test func aTitledButtonsClosureIsItsActionNotItsLabel() {
+        let picker = """
+            import SwiftUI
+            import AppKit
+            struct FontPicker: View {
+                let font: NSFont
+                var body: some View {
+                    Button("Select…") {
+                        NSFontPanel.shared.setPanelFont(font, isMultiple: false)
+                    }
+                }
+            }
+            """
+        #expect(ruleLines(audit(picker)).isEmpty)
+        let labelled = picker.replacingOccurrences(of: "Button(\"Select…\") {", with: "Button(action: {}) {")
+        #expect(ruleLines(audit(labelled)) == ["unresolved_font:7"], "with an action: argument, the closure is the label")
+    }
+
+    /// Rocket.Chat's `UILabel.heightForView(_:font:width:)`: a label made only to measure text shows none.
+    @Test func aLabelMadeOnlyToMeasureTextIsNoTextElement() {
+        let measuring = """
+            import UIKit
+            extension UILabel {
+                static func heightForView(_ text: String, font: UIFont, width: CGFloat) -> CGFloat {
+                    let label = UILabel(frame: CGRect(x: 0, y: 0, width: width, height: .greatestFiniteMagnitude))
+                    label.numberOfLines = 0
+                    label.font = font
+                    label.text = text
+                    label.sizeToFit()
+                    return label.frame.height
+                }
+            }
+            """
+        let report = audit(measuring)
+        #expect(report.findings.isEmpty)
+        #expect(report.elements.isEmpty)
+        let placed = measuring.replacingOccurrences(of: "label.sizeToFit()", with: "label.sizeToFit()\n        UIView().addSubview(label)")
+        #expect(ruleLines(audit(placed)) == ["unresolved_font:6"])
+    }
+
+    /// threema's `ChatViewConfiguration.Profile.nameFont`, beside a protocol extension's default `nameFont`.
+    @Test func aTypesOwnMemberShadowsAProtocolExtensionsDefault() {
+        let configuration = """
+            import UIKit
+            protocol DetailsConfiguration {}
+            extension DetailsConfiguration {
+                var nameFont: UIFont { UIFont.systemFont(ofSize: UIFont.preferredFont(forTextStyle: .title2).pointSize + 2) }
+            }
+            enum ChatViewConfiguration {
+                enum Profile {
+                    static let nameFont = UIFont.systemFont(ofSize: 16, weight: .semibold)
+                }
+            }
+            """
+        let view = """
+            import UIKit
+            final class ChatProfileView: UIView {
+                let nameLabel = UILabel()
+                func setUp() { nameLabel.font = ChatViewConfiguration.Profile.nameFont }
+            }
+            """
+        #expect(ruleLines(audit(["Configuration.swift": configuration, "ChatProfileView.swift": view])["ChatProfileView.swift"]!) == ["fixed_font_token:4"])
+    }
 }

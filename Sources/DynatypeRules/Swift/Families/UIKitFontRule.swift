@@ -10,9 +10,10 @@ struct UIKitFontRule {
     /// Registers the text views as elements; returns each receiver's element.
     func run() -> [Receiver: Int] {
         var elementOf: [Receiver: Int] = [:]
-        let imageOnly = ImageOnlyViews.receivers(in: builder.context.index, receivers)
+        // Views drawn only into images, and labels made only to measure text, show no text.
+        let unshown = ImageOnlyViews.receivers(in: builder.context.index, receivers).union(MeasuringViews.receivers(in: builder.context.index))
         let held = HeldTextViews(context: builder.context, receivers: receivers)
-        for receiver in elementReceivers() where !imageOnly.contains(receiver) {
+        for receiver in elementReceivers() where !unshown.contains(receiver) {
             let index = registerElement(receiver)
             if let hold = held.hold(of: receiver) { builder.hold(fixesOfElement: index, hold) }
             elementOf[receiver] = index
@@ -23,7 +24,7 @@ struct UIKitFontRule {
         // property) are still judged here: `ConstructorRule` leaves every
         // font assignment to this rule.
         for (receiver, assignments) in receivers.assignments
-        where elementOf[receiver] == nil && !imageOnly.contains(receiver) && !drawsConfiguredTitle(receiver) && !showsOnlyAnImage(receiver) {
+        where elementOf[receiver] == nil && !unshown.contains(receiver) && !drawsConfiguredTitle(receiver) && !showsOnlyAnImage(receiver) {
             for assignment in assignments where assignment.property == .font {
                 let font = judge(assignment, of: receiver, elements: [])
                 // A struct's own `font` (CodeEdit's `@State var font`) is a value it hands to other code, no view's.

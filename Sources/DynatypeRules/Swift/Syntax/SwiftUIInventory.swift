@@ -171,6 +171,12 @@ final class SwiftUIInventory {
         "withAnimation", "async", "asyncAfter", "forEach", "sink", "perform", "map", "compactMap", "filter",
     ]
 
+    /// `Button("Select…")`, `Button(titleKey, role: .destructive)`, `Button(title)`: a button whose label is its title argument.
+    private static func hasTitle(_ button: FunctionCallExprSyntax) -> Bool {
+        guard let first = button.arguments.first else { return false }
+        return first.label == nil || ["titleKey", "title"].contains(first.label?.text)
+    }
+
     private static func isInActionClosure(_ call: FunctionCallExprSyntax) -> Bool {
         var current = call.parent
         while let node = current {
@@ -179,9 +185,11 @@ final class SwiftUIInventory {
                     ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
                 if let name = owner?.calleeName, actionModifiers.contains(name) { return true }
                 if let label = closure.parent?.as(LabeledExprSyntax.self)?.label?.text, label == "action" { return true }
-                // `Button { action } label: { … }`: the first trailing closure is the action.
+                // `Button { action } label: { … }` and `Button("Select…") { action }`: the first
+                // trailing closure is the action, unless an `action:` argument is given (then it is the label).
                 if let button = closure.parent?.as(FunctionCallExprSyntax.self), button.calleeName == "Button",
-                    button.trailingClosure?.id == closure.id, !button.additionalTrailingClosures.isEmpty
+                    button.trailingClosure?.id == closure.id, button.argument("action") == nil,
+                    !button.additionalTrailingClosures.isEmpty || Self.hasTitle(button)
                 {
                     return true
                 }
