@@ -324,4 +324,24 @@ import Testing
             """
         #expect(ruleLines(audit(["Configuration.swift": configuration, "ChatProfileView.swift": view])["ChatProfileView.swift"]!) == ["fixed_font_token:4"])
     }
+
+    /// Hackers' `.scaledFont(.caption)`: its own `View` extension, which sets `.system(size: 12 * textScaling)`
+    /// with `@Environment(\.textScaling)`, the app's text-size setting, in place of the text style.
+    @Test func anAppsOwnScaledFontModifierWithItsSettingIsAFixedFont() {
+        let scaling = """
+            import SwiftUI
+            struct ScaledFont: ViewModifier {
+                @Environment(\\.textScaling) private var textScaling
+                let font: Font
+                func body(content: Content) -> some View { content.font(.system(size: 12 * textScaling)) }
+            }
+            extension View {
+                func scaledFont(_ font: Font) -> some View { modifier(ScaledFont(font: font)) }
+            }
+            """
+        let row = "import SwiftUI\nstruct Row: View {\n    var body: some View { Text(\"12 comments\").scaledFont(.caption) }\n}\n"
+        #expect(ruleLines(audit(["Scaling.swift": scaling, "Row.swift": row])["Row.swift"]!) == ["fixed_font_token:3"])
+        let dynamicType = scaling.replacingOccurrences(of: "12 * textScaling", with: "UIFontMetrics.default.scaledValue(for: 12) * textScaling")
+        #expect(audit(["Scaling.swift": dynamicType, "Row.swift": row])["Row.swift"]!.findings.isEmpty)
+    }
 }

@@ -142,9 +142,15 @@ final class ViewTree {
     /// but SwiftUI's modifiers known to set none, and `modifier(_:)` with a
     /// `ViewModifier` value.
     static func isPossibleFontHelper(_ modifier: ModifierCall) -> Bool {
-        guard !modifiersWithoutFonts.contains(modifier.name), !fontAPIs.contains(modifier.name) else { return false }
+        guard !modifiersWithoutFonts.contains(modifier.name), !fontAPIs.contains(modifier.name) || isAppsScaledFont(modifier.call) else { return false }
         guard let value = appliedModifier(modifier) else { return modifier.name.first?.isLowercase == true }
         return value.calleeName?.first?.isUppercase == true
+    }
+
+    /// Hackers' `.scaledFont(.caption)`, a `View` extension of the app: not
+    /// `UIFontMetrics`' `scaledFont(for:)`, whose font is its `for:` argument.
+    static func isAppsScaledFont(_ call: FunctionCallExprSyntax) -> Bool {
+        call.calleeName == "scaledFont" && call.arguments.first?.label?.text != "for"
     }
 
     /// The call a font helper is applied with: the `ViewModifier`'s

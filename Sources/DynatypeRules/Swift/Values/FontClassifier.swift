@@ -131,7 +131,7 @@ struct FontClassifier {
         let implicit = call.isImplicitMemberCall
         let bareType = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
 
-        if name == "scaledFont" || name == "map" && Self.scalesItsArgument(call) {
+        if name == "scaledFont" && !ViewTree.isAppsScaledFont(call) || name == "map" && Self.scalesItsArgument(call) {
             return .scaling("`\(call.oneLine)` (scaled by UIFontMetrics)")
         }
         // `{ let font = …; return font }()`, and `descriptor.flatMap { UIFont(descriptor: $0, size: 20) }`:
@@ -749,6 +749,17 @@ struct FontClassifier {
         }
     }
 
+    /// `@Environment(\.textScaling)`: a value of the environment other than the
+    /// user's text size (`\.dynamicTypeSize`, `\.sizeCategory`), which scale.
+    private static func readsEnvironmentSetting(_ variable: VariableDeclSyntax) -> Bool {
+        variable.attributes.contains { element in
+            guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "Environment",
+                case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression.trimmedDescription
+            else { return false }
+            return keyPath.hasPrefix("\\.") && !["\\.dynamicTypeSize", "\\.sizeCategory"].contains(keyPath)
+        }
+    }
+
     /// `let font: UIFont` then `font = …` in each branch of an `if` or a
     /// `switch` before the use: the values assigned in the local's scope.
     private func laterAssignments(to name: String, declaredBy binding: PatternBindingSyntax, before use: ExprSyntax) -> [[ExprSyntax]] {
@@ -889,6 +900,10 @@ struct FontClassifier {
             return classifySize(value, depth: depth + 1)
         case .parameter:
             return SizeClass(value: .parameter(name))
+        case .member(_, let variable, _) where Self.readsEnvironmentSetting(variable):
+            // Hackers' `@Environment(\.textScaling) var textScaling`: the app's own setting, which
+            // no text size changes: a non-scaling expression, fixed (the rule catalogue "Terms").
+            return SizeClass(value: .fixed)
         case .member(let binding, _, let type):
             guard binding.valueExpression != nil else {
                 let values = Self.initializerValues(of: name, in: type)
