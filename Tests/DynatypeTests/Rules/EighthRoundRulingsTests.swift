@@ -344,4 +344,31 @@ import Testing
         let dynamicType = scaling.replacingOccurrences(of: "12 * textScaling", with: "UIFontMetrics.default.scaledValue(for: 12) * textScaling")
         #expect(audit(["Scaling.swift": dynamicType, "Row.swift": row])["Row.swift"]!.findings.isEmpty)
     }
+
+    /// woocommerce's AI button: a configuration made with an image and no title shows no text.
+    @Test func aButtonConfiguredWithOnlyAnImageIsNoTextElement() {
+        let factory = """
+            import UIKit
+            struct AIViewFactory {
+                func aiButton() -> UIView {
+                    let configuration: UIButton.Configuration = {
+                        var configuration = UIButton.Configuration.borderless()
+                        configuration.image = UIImage(systemName: "sparkles")
+                        return configuration
+                    }()
+                    let button = UIButton(type: .system)
+                    button.configuration = configuration
+                    let containerView = UIView(frame: .zero)
+                    containerView.addSubview(button)
+                    NSLayoutConstraint.activate([
+                        button.heightAnchor.constraint(equalToConstant: 24),
+                    ])
+                    return containerView
+                }
+            }
+            """
+        #expect(!ruleLines(audit(factory)).contains { $0.hasPrefix("fixed_text_height") })
+        let titled = factory.replacingOccurrences(of: "return configuration\n", with: "configuration.title = \"Write with AI\"\n            return configuration\n")
+        #expect(ruleLines(audit(titled)).contains("fixed_text_height:15"))
+    }
 }

@@ -23,17 +23,38 @@ extension ReceiverIndex {
     /// (`button.configuration?.title = …`): KeePassium's icon button.
     private func isConfiguredWithTitle(_ receiver: Receiver) -> Bool {
         guard isConfigured(receiver) else { return false }
+        // woocommerce's AI button: `button.configuration = configuration`, a local made with an image and no title.
+        let assigned = assignedValues(receiver, ["configuration"])
+        if constructors[receiver]?.argument("configuration") == nil, !assigned.isEmpty, assigned.allSatisfy(isUntitledLocalConfiguration) {
+            return false
+        }
         guard let style = constructors[receiver]?.argument("configuration")?.unwrapped.as(FunctionCallExprSyntax.self),
             style.isImplicitMemberCall, style.arguments.isEmpty, !isAssigned(receiver, ["configuration"])
         else { return true }
         let configuration = Receiver(scope: receiver.scope, path: receiver.path + ".configuration")
         return context.index.assignments.contains { assignment in
             guard let target = assignment.elements.first?.unwrapped.as(MemberAccessExprSyntax.self),
-                ["title", "attributedTitle", "subtitle", "attributedSubtitle"].contains(target.declName.baseName.text)
+                Self.configurationTitles.contains(target.declName.baseName.text)
             else { return false }
             return receivers(for: target.base, at: assignment).contains(configuration)
         }
     }
+
+    /// A local configuration (`let configuration: UIButton.Configuration = { var c = .borderless(); c.image = …; return c }()`)
+    /// whose making never gives it a title.
+    private func isUntitledLocalConfiguration(_ value: ExprSyntax) -> Bool {
+        guard let name = value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            case .local(let binding) = context.bindings.resolve(name, at: value), let made = binding.initializer?.value,
+            let scope = binding.ancestor(CodeBlockItemListSyntax.self)
+        else { return false }
+        let titles = Self.configurationTitles
+        if made.tokens(viewMode: .sourceAccurate).contains(where: { titles.contains($0.text) }) { return false }
+        return !scope.tokens(viewMode: .sourceAccurate).contains { token in
+            titles.contains(token.text) && token.previousToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate)?.text == name
+        }
+    }
+
+    private static let configurationTitles: Set<String> = ["title", "attributedTitle", "subtitle", "attributedSubtitle"]
 
     /// Given an image and an empty title (`b.image = …; b.title = ""`), and no other title.
     func isUntitledImageButton(_ receiver: Receiver) -> Bool {
