@@ -371,4 +371,21 @@ import Testing
         let titled = factory.replacingOccurrences(of: "return configuration\n", with: "configuration.title = \"Write with AI\"\n            return configuration\n")
         #expect(ruleLines(audit(titled)).contains("fixed_text_height:15"))
     }
+
+    /// Nostur's `.fontWeightBold()`: a modifier named for a weight sets no size, so the element keeps the font from further out.
+    @Test func aModifierNamedForAFontWeightSetsNoFont() {
+        let compatibility = """
+            import SwiftUI
+            extension View {
+                @ViewBuilder
+                func fontWeightBold() -> some View {
+                    if #available(iOS 16.0, *) { self.fontWeight(.bold) } else { self }
+                }
+            }
+            """
+        let sheet = "import SwiftUI\nstruct LogoutSheet: View {\n    var body: some View { Text(\"Log out\").font(.headline).fontWeightBold() }\n}\n"
+        let report = audit(["Compatibility.swift": compatibility, "LogoutSheet.swift": sheet])["LogoutSheet.swift"]!
+        #expect(report.findings.isEmpty)
+        #expect(report.elements.map(\.verdict) == [.passing])
+    }
 }

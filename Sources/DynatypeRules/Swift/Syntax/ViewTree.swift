@@ -181,7 +181,8 @@ final class ViewTree {
     }
 
     static func isCustomFontModifier(_ modifier: ModifierCall) -> Bool {
-        guard !isStandardFontModifier(modifier), !fontAdjustingModifiers.contains(modifier.name),
+        // Nostur's `.fontWeightBold()` (`fontWeight(.bold)` where iOS 16 has it): named for a weight, it sets no size.
+        guard !isStandardFontModifier(modifier), !fontAdjustingModifiers.contains(where: modifier.name.hasPrefix),
             !fontAPIs.contains(modifier.name)
         else { return false }
         return modifier.name.mentionsFont
