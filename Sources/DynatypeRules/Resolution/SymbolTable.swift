@@ -159,7 +159,10 @@ public struct SymbolTable: Sendable {
             // The type's own member shadows a protocol extension's default (threema's
             // `ChatViewConfiguration.Profile.nameFont` beside `DetailsConfiguration`'s).
             let own = named.filter { $0.definition.container == qualifier }
-            return own.isEmpty ? named.filter { $0.definition.container == nil } : own
+            guard own.isEmpty else { return own }
+            let unqualified = named.filter { $0.definition.container == nil }
+            // Amperfy's `.font(intentResultViewHeaderImageFont)` in a view: a member of `extension View`.
+            return unqualified.isEmpty ? named.filter { $0.definition.container == "View" } : unqualified
         }
         let qualified = named.filter { $0.definition.container?.lowercased() == qualifier.lowercased() }
         if !qualified.isEmpty || reference.expected == .size { return qualified }

@@ -388,4 +388,11 @@ import Testing
         #expect(report.findings.isEmpty)
         #expect(report.elements.map(\.verdict) == [.passing])
     }
+
+    /// Amperfy's `.font(intentResultViewHeaderImageFont)`: a property of `extension View`, named bare inside a view.
+    @Test func aBareNameInAViewFindsTheViewExtensionsMember() {
+        let fonts = "import SwiftUI\nextension View {\n    var headerFont: Font { .system(size: 30, weight: .bold) }\n}\n"
+        let result = "import SwiftUI\nstruct ResultView: View {\n    var body: some View { Text(\"Shuffle on\").font(headerFont) }\n}\n"
+        #expect(ruleLines(audit(["Fonts.swift": fonts, "ResultView.swift": result])["ResultView.swift"]!) == ["fixed_font_token:3"])
+    }
 }
