@@ -3,7 +3,7 @@ import Foundation
 /// Phase one for `.xib` / `.storyboard` files: `interface_builder_fixed_font`
 /// and `missing_adjusts_font` on text views' `<fontDescription>` elements.
 public struct InterfaceBuilderAnalyzer: Sendable {
-    public static let version = "ib-11"
+    public static let version = "ib-12"
 
     public init() {}
 
@@ -16,6 +16,7 @@ public struct InterfaceBuilderAnalyzer: Sendable {
             )
         }
         reader.defineOutlets()
+        reader.exemptEmptyLabels()
         reader.conditionDocumentFontsOnOutlets()
         return reader.analysis
     }
@@ -47,6 +48,8 @@ private struct InterfaceBuilderReader {
     /// without "Automatically Adjusts Font"), by the id of the element they
     /// are on: Swift code that sets the outlet's font replaces that font.
     private var documentFontFindings: [(finding: Int, element: String, fixedFont: Bool, customClass: String?)] = []
+    /// Labels whose text is empty (`text=""`), by id: each element's index.
+    private var emptyLabels: [(id: String, element: Int)] = []
 
     mutating func handle(_ event: XMLScanner.Event) {
         switch event {
@@ -93,12 +96,30 @@ private struct InterfaceBuilderReader {
                 font: "default", status: .unresolved("no font description; Interface Builder's default font is a fixed size")
             ))
             element = analysis.elements.count - 1
+            if elementName == "label", attributes["text"] == "", let id = attributes["id"] { emptyLabels.append((id, element!)) }
         }
         // A text view's own font, or a button configuration's title font.
         if elementName == "fontDescription", let owner = Self.fontOwner(stack), let index = owner.element {
             judge(attributes, owner: owner.name, ownerAttributes: owner.attributes, element: index, at: position)
         }
         stack.append((elementName, attributes, element))
+    }
+
+    /// Strongbox's coloured dots: a label with no text that no outlet connects
+    /// to code shows no text, so no text rule judges it.
+    mutating func exemptEmptyLabels() {
+        let connected = Set(outlets.map(\.destination))
+        let empty = Set(emptyLabels.filter { !connected.contains($0.id) }.map(\.element))
+        guard !empty.isEmpty else { return }
+        for index in empty { analysis.elements[index].status = .exempt("a label with no text and no outlet shows no text") }
+        let kept = analysis.findings.indices.filter { Set(analysis.findings[$0].elements).isDisjoint(with: empty) }
+        var newIndex: [Int: Int] = [:]
+        for (position, index) in kept.enumerated() { newIndex[index] = position }
+        analysis.findings = kept.map { analysis.findings[$0] }
+        documentFontFindings = documentFontFindings.compactMap { entry in
+            guard let moved = newIndex[entry.finding] else { return nil }
+            return (moved, entry.element, entry.fixedFont, entry.customClass)
+        }
     }
 
     /// The rule catalogue "Outlets": an element whose outlet's Swift code

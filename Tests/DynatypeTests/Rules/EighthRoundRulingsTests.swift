@@ -395,4 +395,25 @@ import Testing
         let result = "import SwiftUI\nstruct ResultView: View {\n    var body: some View { Text(\"Shuffle on\").font(headerFont) }\n}\n"
         #expect(ruleLines(audit(["Fonts.swift": fonts, "ResultView.swift": result])["ResultView.swift"]!) == ["fixed_font_token:3"])
     }
+
+    /// Strongbox's coloured dots: storyboard labels with no text that no outlet reaches.
+    @Test func anEmptyLabelNoOutletReachesShowsNoText() {
+        func document(outlet: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><objects>
+            <viewController id="vc-1" customClass="DatabaseCell"><view key="view" id="v-1"><subviews>
+                <label text="" id="dot-1"><fontDescription key="fontDescription" type="system" pointSize="40"/></label>
+            </subviews></view>
+            <connections>\(outlet)</connections>
+            </viewController>
+            </objects></document>
+            """
+        }
+        let dot = audit(document(outlet: ""), fileName: "Main.storyboard")
+        #expect(dot.findings.isEmpty)
+        #expect(dot.elements.map(\.verdict) == [.passing])
+        let connected = audit(document(outlet: "<outlet property=\"statusLabel\" destination=\"dot-1\" id=\"o-1\"/>"), fileName: "Main.storyboard")
+        #expect(ruleLines(connected) == ["interface_builder_fixed_font:4"], "code can give a connected label its text")
+    }
 }

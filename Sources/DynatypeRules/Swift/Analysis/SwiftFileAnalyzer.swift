@@ -9,7 +9,7 @@ public struct SwiftFileAnalyzer: Sendable {
     /// Changes whenever the analysis of some input changes, so cached
     /// analyses of older versions are never reused (`AnalyzerVersionTests`
     /// fails when the analyses change and this does not).
-    public static let version = "swift-107"
+    public static let version = "swift-108"
 
     public let memo: AnalysisMemo?
 
