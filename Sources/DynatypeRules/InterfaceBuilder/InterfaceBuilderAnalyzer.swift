@@ -50,6 +50,8 @@ private struct InterfaceBuilderReader {
     private var documentFontFindings: [(finding: Int, element: String, fixedFont: Bool, customClass: String?)] = []
     /// Labels whose text is empty (`text=""`), by id: each element's index.
     private var emptyLabels: [(id: String, element: Int)] = []
+    /// The labels a system table cell shows its text in (`textLabel="…"`, `detailTextLabel="…"`).
+    private var cellLabels: Set<String> = []
 
     mutating func handle(_ event: XMLScanner.Event) {
         switch event {
@@ -89,6 +91,7 @@ private struct InterfaceBuilderReader {
         {
             outlets.append((owner, property, destination, position))
         }
+        for key in ["textLabel", "detailTextLabel"] { if let id = attributes[key] { cellLabels.insert(id) } }
         var element: Int?
         if Self.textViews.contains(elementName), !isMacDocument, !isLaunchScreen {
             analysis.elements.append(TextElement(
@@ -106,9 +109,10 @@ private struct InterfaceBuilderReader {
     }
 
     /// Strongbox's coloured dots: a label with no text that no outlet connects
-    /// to code shows no text, so no text rule judges it.
+    /// to code, and that is no system cell's text label, shows no text, so no
+    /// text rule judges it.
     mutating func exemptEmptyLabels() {
-        let connected = Set(outlets.map(\.destination))
+        let connected = Set(outlets.map(\.destination)).union(cellLabels)
         let empty = Set(emptyLabels.filter { !connected.contains($0.id) }.map(\.element))
         guard !empty.isEmpty else { return }
         for index in empty { analysis.elements[index].status = .exempt("a label with no text and no outlet shows no text") }

@@ -415,5 +415,43 @@ import Testing
         #expect(dot.elements.map(\.verdict) == [.passing])
         let connected = audit(document(outlet: "<outlet property=\"statusLabel\" destination=\"dot-1\" id=\"o-1\"/>"), fileName: "Main.storyboard")
         #expect(ruleLines(connected) == ["interface_builder_fixed_font:4"], "code can give a connected label its text")
+        let cellLabel = document(outlet: "").replacingOccurrences(of: "<label text=\"\" id=\"dot-1\">", with: "<tableViewCell textLabel=\"dot-1\" id=\"c-1\"/><label text=\"\" id=\"dot-1\">")
+        #expect(ruleLines(audit(cellLabel, fileName: "Main.storyboard")) == ["interface_builder_fixed_font:4"], "a system cell shows its text label's text")
+    }
+
+    /// Nostur's tab button: a `.fixedSize()` container lays its one line out at its whole width.
+    @Test func aLineInAFixedSizeContainerIsNeverCut() {
+        let tab = """
+            import SwiftUI
+            struct TabButton: View {
+                let title: String
+                var body: some View {
+                    HStack { Text(title).lineLimit(1) }
+                        .frame(height: 41)
+                        .fixedSize()
+                }
+            }
+            """
+        #expect(!ruleLines(audit(tab)).contains { $0.hasPrefix("single_line_truncation") })
+        let unfixed = tab.replacingOccurrences(of: ".fixedSize()", with: "")
+        #expect(ruleLines(audit(unfixed)).contains("single_line_truncation:5"))
+    }
+
+    /// Strongbox's scanner close button: `setTitle("", for: .normal)` beside its image gives no title.
+    @Test func anEmptySetTitleGivesAButtonNoText() {
+        let scanner = """
+            import UIKit
+            final class ScannerViewController: UIViewController {
+                let closeButton = UIButton(type: .system)
+                override func viewDidLoad() {
+                    closeButton.setImage(UIImage(systemName: "x.circle"), for: .normal)
+                    closeButton.setTitle("", for: .normal)
+                    closeButton.heightAnchor.constraint(equalToConstant: 32).isActive = true
+                }
+            }
+            """
+        #expect(ruleLines(audit(scanner)).isEmpty)
+        let titled = scanner.replacingOccurrences(of: "setTitle(\"\"", with: "setTitle(\"Close\"")
+        #expect(ruleLines(audit(titled)).contains("fixed_text_height:7"))
     }
 }

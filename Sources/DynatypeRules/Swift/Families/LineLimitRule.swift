@@ -13,7 +13,8 @@ struct LineLimitRule {
             let truncated = ModifierTargets(lineLimit, in: inventory)
                 .applicable(for: .singleLineTruncation, in: inventory)
                 .filter { !$0.environment.scrolls && !isInScrolledHelper($0.view) && !Self.hasLiteralContent($0.view) && !Self.scrollsItsLine($0.view) }
-            guard !truncated.isEmpty, !Self.takesItsWholeWidth(lineLimit) else { continue }
+                .filter { !Self.neverCut($0.environment.modifiers) }
+            guard !truncated.isEmpty, !Self.neverCut(ViewTree.modifiers(appliedTo: ViewTree.root(of: lineLimit))) else { continue }
             builder.report(builder.makeFinding(
                 .singleLineTruncation, at: name,
                 message: "one line truncates \(TextCut.words(truncated[0].view.oneLine, limit: 40)) at large text sizes and nothing scrolls to reveal it",
@@ -38,12 +39,11 @@ struct LineLimitRule {
         return ["TextField", "SecureField"].contains(call.calleeName ?? "") && call.argument("axis") == nil
     }
 
-    /// `.lineLimit(1).fixedSize()`: the line takes its whole width (a
-    /// marquee moves it into view); nothing is cut off.
-    private static func takesItsWholeWidth(_ lineLimit: FunctionCallExprSyntax) -> Bool {
-        ViewTree.modifiers(appliedTo: ViewTree.root(of: lineLimit)).contains { modifier in
-            modifier.name == "fixedSize" && (modifier.call.arguments.isEmpty || modifier.call.argument("horizontal")?.booleanValue == true)
-        }
+    /// `.lineLimit(1).fixedSize()`, or a `.fixedSize()` container (Nostur's tab
+    /// bar): the line takes its whole width (a marquee moves it into view), so
+    /// nothing is cut off.
+    private static func neverCut(_ modifiers: some Sequence<ModifierCall>) -> Bool {
+        modifiers.contains(where: ViewTree.keepsIdealWidth)
     }
 
     /// `Text("Tap to open")`: a literal without interpolation has a known,

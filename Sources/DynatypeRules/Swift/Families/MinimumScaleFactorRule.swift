@@ -16,7 +16,8 @@ struct MinimumScaleFactorRule {
             guard !affected.isEmpty || (targets.holdsOpaqueView && !inventory.tree.environment(of: targets.root).isHidden) else { continue }
             let chain = ViewTree.modifiers(appliedTo: targets.root)
             let around = chain + affected.flatMap(\.environment.modifiers)
-            guard !around.contains(where: Self.keepsIdealWidth) else { continue }
+            // Trio's `solutionStyle()`: text kept at its ideal width always fits, so it never shrinks.
+            guard !around.contains(where: ViewTree.keepsIdealWidth) else { continue }
             let limits = chain.filter { $0.name == "lineLimit" } + affected.flatMap { $0.environment.modifiers.filter { $0.name == "lineLimit" } }
             let singleLine = limits.contains { ModifierTargets.isLineLimitOne($0, counts: counts) }
             builder.report(builder.makeFinding(
@@ -31,17 +32,6 @@ struct MinimumScaleFactorRule {
                 elements: affected.map(\.index)
             ))
         }
-    }
-}
-
-extension MinimumScaleFactorRule {
-    /// `.fixedSize()` or `.fixedSize(horizontal: true, …)`: the text is laid
-    /// out at its ideal width, which always fits, so it never shrinks (Trio's
-    /// `solutionStyle()`): the scale factor has nothing to do.
-    static func keepsIdealWidth(_ modifier: ModifierCall) -> Bool {
-        guard modifier.name == "fixedSize" else { return false }
-        guard let horizontal = modifier.call.argument("horizontal") else { return modifier.call.arguments.isEmpty }
-        return horizontal.booleanValue == true
     }
 }
 

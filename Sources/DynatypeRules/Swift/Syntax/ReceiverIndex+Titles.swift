@@ -9,8 +9,9 @@ extension ReceiverIndex {
     /// An attributed title is not one: its string's attributes set its font,
     /// and that font is judged where the attributes are written.
     func isGivenATitle(_ receiver: Receiver) -> Bool {
+        // `setTitle("", for: .normal)` (Strongbox's close button) gives no title.
         let titled = context.index.calls(named: "setTitle").contains { call in
-            receivers(for: call.calleeBase, at: call).contains(receiver)
+            !(call.arguments.first.map { Self.isEmptyText($0.expression) } ?? false) && receivers(for: call.calleeBase, at: call).contains(receiver)
         }
         let initializedWithTitle = constructors[receiver]?.arguments.contains {
             $0.label?.text.hasSuffix("itle") == true && !Self.isEmptyText($0.expression)

@@ -180,6 +180,14 @@ final class ViewTree {
         return "." + modifier.name + "(" + TextCut.words(call.arguments.oneLine, limit: 40) + ")" + closure
     }
 
+    /// `.fixedSize()` or `.fixedSize(horizontal: true, …)`: the content is laid
+    /// out at its ideal width, so its line is never cut or shrunk to fit.
+    static func keepsIdealWidth(_ modifier: ModifierCall) -> Bool {
+        guard modifier.name == "fixedSize" else { return false }
+        guard let horizontal = modifier.call.argument("horizontal") else { return modifier.call.arguments.isEmpty }
+        return horizontal.booleanValue == true
+    }
+
     static func isCustomFontModifier(_ modifier: ModifierCall) -> Bool {
         // Nostur's `.fontWeightBold()` (`fontWeight(.bold)` where iOS 16 has it): named for a weight, it sets no size.
         guard !isStandardFontModifier(modifier), !fontAdjustingModifiers.contains(where: modifier.name.hasPrefix),
