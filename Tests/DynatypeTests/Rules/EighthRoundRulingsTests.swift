@@ -387,6 +387,8 @@ import Testing
         let report = audit(["Compatibility.swift": compatibility, "LogoutSheet.swift": sheet])["LogoutSheet.swift"]!
         #expect(report.findings.isEmpty)
         #expect(report.elements.map(\.verdict) == [.passing])
+        let italic = sheet.replacingOccurrences(of: "fontWeightBold()", with: "fontItalic()")
+        #expect(audit(["Compatibility.swift": compatibility, "LogoutSheet.swift": italic])["LogoutSheet.swift"]!.findings.isEmpty)
     }
 
     /// Amperfy's `.font(intentResultViewHeaderImageFont)`: a property of `extension View`, named bare inside a view.

@@ -99,8 +99,9 @@ final class ViewTree {
         "Ellipse", "LinearGradient", "RadialGradient", "AngularGradient", "EllipticalGradient", "EmptyView", "Path",
         "ProgressView", "AsyncImage", "Canvas", "Material",
     ]
-    /// Standard modifiers whose names mention fonts but do not set a size.
-    private static let fontAdjustingModifiers: Set<String> = ["fontWeight", "fontDesign", "fontWidth"]
+    /// Standard modifiers whose names mention fonts but do not set a size, and
+    /// the apps' own wrappers named after them (Nostur's `fontWeightBold()`, `fontItalic()`).
+    private static let fontAdjustingModifiers: Set<String> = ["fontWeight", "fontDesign", "fontWidth", "fontItalic", "fontBold"]
     /// UIKit/AppKit font methods, which are not view modifiers.
     private static let fontAPIs: Set<String> = FontClassifier.appKitSystemConstructors.union([
         "scaledFont", "preferredFont", "preferredFontDescriptor", "fontDescriptor", "withSize",
@@ -189,7 +190,6 @@ final class ViewTree {
     }
 
     static func isCustomFontModifier(_ modifier: ModifierCall) -> Bool {
-        // Nostur's `.fontWeightBold()` (`fontWeight(.bold)` where iOS 16 has it): named for a weight, it sets no size.
         guard !isStandardFontModifier(modifier), !fontAdjustingModifiers.contains(where: modifier.name.hasPrefix),
             !fontAPIs.contains(modifier.name)
         else { return false }
