@@ -33,16 +33,17 @@ struct UIKitFontRule {
                 }
             }
         }
+        let styled = receivers.outlets.isEmpty ? [] : receiversOfStylingMethods()
         for (receiver, node) in receivers.outlets {
-            defineFontInCode(of: receiver, declaredAt: node)
+            defineFontInCode(of: receiver, declaredAt: node, styledByMethod: styled.contains(receiver))
         }
         return elementOf
     }
 
     /// An outlet whose font this code sets (or whose attributed text carries
     /// one): its Interface Builder document's font never shows.
-    private func defineFontInCode(of receiver: Receiver, declaredAt node: Syntax) {
-        let assigned = !fontAssignments(of: receiver).isEmpty || isGivenFontByFunction(receiver) || isStyledByMethod(receiver)
+    private func defineFontInCode(of receiver: Receiver, declaredAt node: Syntax, styledByMethod: Bool) {
+        let assigned = styledByMethod || !fontAssignments(of: receiver).isEmpty || isGivenFontByFunction(receiver)
         guard assigned || !attributedTextAssignments(of: receiver).isEmpty, let owner = TypeScope.enclosing(node)?.name else { return }
         builder.addDefinition(SymbolDefinition(
             name: receiver.path, container: owner, kind: .outletFontInCode, parameters: nil,
@@ -77,15 +78,17 @@ struct UIKitFontRule {
         }
     }
 
-    /// woocommerce's `titleLabel.applyHeadlineStyle()`: a method of the
-    /// element's class, named for styling it, that the app's extensions
-    /// define to set its font (and its adjusting flag). What the method sets
-    /// is judged where it is defined.
-    private func isStyledByMethod(_ receiver: Receiver) -> Bool {
-        builder.context.index.calls.contains { call in
-            guard let name = call.calleeName?.lowercased(), name.contains("style") || name.contains("font"), let base = call.calleeBase else { return false }
-            return receivers.receivers(for: base, at: call).contains(receiver)
+    /// The views a method named for styling them is called on (woocommerce's
+    /// `titleLabel.applyHeadlineStyle()`, which the app's extensions define to
+    /// set the font and the adjusting flag): their fonts are set in code, and
+    /// judged where the method is defined.
+    private func receiversOfStylingMethods() -> Set<Receiver> {
+        var styled: Set<Receiver> = []
+        for call in builder.context.index.calls {
+            guard let name = call.calleeName?.lowercased(), name.contains("style") || name.contains("font"), let base = call.calleeBase else { continue }
+            styled.formUnion(receivers.receivers(for: base, at: call))
         }
+        return styled
     }
 
     /// The name inside the function of the parameter an argument fills.
