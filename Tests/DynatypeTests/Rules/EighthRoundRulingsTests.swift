@@ -96,15 +96,14 @@ import Testing
         let header = audit("""
             import UIKit
             final class Header: UIView {
-                private let titleLabel: UILabel = {
-                    let label = UILabel()
-                    label.font = .preferredFont(forTextStyle: .headline)
-                    return label
-                }()
-                override func didMoveToSuperview() {
-                    super.didMoveToSuperview()
+                let titleLabel = UILabel(frame: .zero)
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    addSubview(titleLabel)
+                    titleLabel.font = .preferredFont(forTextStyle: .headline)
                     titleLabel.heightAnchor.constraint(equalToConstant: titleLabel.font.lineHeight).isActive = true
                 }
+                required init?(coder: NSCoder) { fatalError("not used") }
             }
             """)
         #expect(!ruleLines(header).contains { $0.hasPrefix("fixed_text_height") })
