@@ -115,7 +115,8 @@ public struct ProjectResolver: Sendable {
             finding.message = "the font cannot be resolved: \(Self.passedByNoCall(finding.current))"
             finding.fix = "check that the fonts passed to its initializer scale"
         case .unresolvedFont:
-            finding.message = "`\(finding.current)` is defined in the audited code (\(site)), but its definitions disagree or cannot be classified"
+            let reason = UnresolvedExplanation(value, symbols).reason ?? "its definitions (\(site)) cannot be classified"
+            finding.message = "`\(finding.current)` is defined in the audited code, but \(reason)"
             finding.fix = "check that the definition at \(site) scales"
         default:
             break
@@ -142,7 +143,7 @@ public struct ProjectResolver: Sendable {
             case .unresolved where symbols.isPassedByNoCall(value):
                 return AuditedElement(element: element, verdict: .unresolved, reason: Self.passedByNoCall(element.font))
             case .unresolved:
-                let reason = symbols.definitionSite(of: value).map { "the font's definitions (\($0)) disagree or cannot be classified" }
+                let reason = UnresolvedExplanation(value, symbols).reason.map { "the font is defined in the audited code, but \($0)" }
                     ?? Self.unresolvedReason(value)
                 return AuditedElement(element: element, verdict: .unresolved, reason: reason)
             }

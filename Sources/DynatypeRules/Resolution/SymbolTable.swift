@@ -339,6 +339,21 @@ public struct SymbolTable: Sendable {
         return !candidates.isEmpty && candidates.allSatisfy { $0.definition.value == .font(.fromCallers) }
     }
 
+    /// Each definition the symbol a value refers to has, with what it gives
+    /// on its own for this use (for messages on an unresolved font).
+    func definitionOutcomes(of value: FontValue) -> [(site: String, outcome: FontOutcome)] {
+        let reference: SymbolReference
+        let arguments: [SymbolArgument]
+        switch value {
+        case .symbol(let referenced, let passed), .viewHelper(let referenced, let passed, _): (reference, arguments) = (referenced, passed)
+        case .anyOf(let branches): return branches.lazy.map(definitionOutcomes).first { !$0.isEmpty } ?? []
+        default: return []
+        }
+        return lookup(reference).map { located in
+            ("\(located.path):\(located.definition.position.line)", outcome(of: [located], arguments: arguments, bindings: [:], depth: 0))
+        }
+    }
+
     /// Where the symbol a value refers to is defined, for messages.
     public func definitionSite(of value: FontValue) -> String? {
         switch value {

@@ -455,4 +455,17 @@ import Testing
         let titled = scanner.replacingOccurrences(of: "setTitle(\"\"", with: "setTitle(\"Close\"")
         #expect(ruleLines(audit(titled)).contains("fixed_text_height:7"))
     }
+
+    /// An unresolved note on a defined font says which definitions say what (r16-r18 judges: "disagree or
+    /// cannot be classified" said neither).
+    @Test func anUnresolvedNoteOnADefinedFontSaysWhatEachDefinitionGives() {
+        let themes = """
+            import SwiftUI
+            struct Light { var accent: Font { .body } }
+            struct Dark { var accent: Font { .system(size: 15) } }
+            """
+        let view = "import SwiftUI\nstruct Badge: View {\n    let theme = currentTheme()\n    var body: some View { Text(\"New\").font(theme.accent) }\n}\n"
+        let note = audit(["Themes.swift": themes, "Badge.swift": view])["Badge.swift"]!.findings.first { $0.rule == .unresolvedFont }
+        #expect(note?.message == "`theme.accent` is defined in the audited code, but its 2 definitions disagree: Themes.swift:2 scales, Themes.swift:3 is fixed")
+    }
 }
