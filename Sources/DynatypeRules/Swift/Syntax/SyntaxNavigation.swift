@@ -223,6 +223,14 @@ extension TypeSyntax {
     }
 }
 
+extension VariableDeclSyntax {
+    /// `\.font` of `@Environment(\.font) var font`: the environment value the property reads.
+    var environmentKeyPath: String? {
+        guard let environment = attributes.attribute(named: "Environment"), case .argumentList(let arguments)? = environment.arguments else { return nil }
+        return arguments.first?.expression.trimmedDescription
+    }
+}
+
 extension DeclModifierListSyntax {
     func contains(_ keyword: Keyword) -> Bool {
         contains { $0.name.tokenKind == .keyword(keyword) }

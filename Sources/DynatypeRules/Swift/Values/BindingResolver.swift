@@ -126,18 +126,18 @@ final class BindingResolver {
         return nil
     }
 
+    /// `if let font {` binds no value of its own: nil, though it binds `font`.
     private static func boundValue(_ name: String, _ conditions: ConditionElementListSyntax) -> ExprSyntax? {
-        for condition in conditions {
-            guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
-                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-            else { continue }
-            return binding.initializer?.value
-        }
-        return nil
+        binding(of: name, in: conditions)?.initializer?.value
     }
 
     private static func binds(_ name: String, _ conditions: ConditionElementListSyntax) -> Bool {
-        conditions.contains { $0.condition.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+        binding(of: name, in: conditions) != nil
+    }
+
+    private static func binding(of name: String, in conditions: ConditionElementListSyntax) -> OptionalBindingConditionSyntax? {
+        conditions.lazy.compactMap { $0.condition.as(OptionalBindingConditionSyntax.self) }
+            .first { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
     }
 
     /// The type of a value named in code, where its declaration says it: a

@@ -741,23 +741,14 @@ struct FontClassifier {
 
     /// `@Environment(\.font) var font`: AltStore's widget countdown.
     private static func readsEnvironmentFont(_ variable: VariableDeclSyntax) -> Bool {
-        variable.attributes.contains { element in
-            guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "Environment",
-                case .argumentList(let arguments)? = attribute.arguments
-            else { return false }
-            return arguments.first?.expression.trimmedDescription == "\\.font"
-        }
+        variable.environmentKeyPath == "\\.font"
     }
 
     /// `@Environment(\.textScaling)`: a value of the environment other than the
     /// user's text size (`\.dynamicTypeSize`, `\.sizeCategory`), which scale.
     private static func readsEnvironmentSetting(_ variable: VariableDeclSyntax) -> Bool {
-        variable.attributes.contains { element in
-            guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "Environment",
-                case .argumentList(let arguments)? = attribute.arguments, let keyPath = arguments.first?.expression.trimmedDescription
-            else { return false }
-            return keyPath.hasPrefix("\\.") && !["\\.dynamicTypeSize", "\\.sizeCategory"].contains(keyPath)
-        }
+        guard let keyPath = variable.environmentKeyPath else { return false }
+        return keyPath.hasPrefix("\\.") && !["\\.dynamicTypeSize", "\\.sizeCategory"].contains(keyPath)
     }
 
     /// `let font: UIFont` then `font = …` in each branch of an `if` or a
